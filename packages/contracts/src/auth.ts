@@ -1,0 +1,298 @@
+import { z } from 'zod'
+import {
+  DateOnly,
+  Email,
+  Gender,
+  HttpsUrl,
+  Id,
+  Password,
+  Phone,
+  QueryBool,
+  StaffRef,
+  TenantRef,
+  Timestamp,
+  Username,
+  optionalText,
+  text,
+} from './common.js'
+
+export const StaffUserType = z.enum(['admin', 'employee'])
+export type StaffUserType = z.infer<typeof StaffUserType>
+export const UserType = z.enum(['admin', 'employee', 'client'])
+export type UserType = z.infer<typeof UserType>
+
+const caseInsensitive = <T extends string>(values: readonly [T, ...T[]]) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(values))
+
+// ---- sessions (contract §2.1) ----
+
+export const StaffSession = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  user_type: StaffUserType,
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  tenant_id: TenantRef,
+  email_verified: z.boolean(),
+  profile_photo: z.string().nullable(),
+  expires_at: Timestamp,
+})
+export type StaffSession = z.infer<typeof StaffSession>
+
+export const ClientSession = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  user_type: z.literal('client'),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phonenumber: z.string().nullable(),
+  gender: z.string().nullable(),
+  DOB: z.string().nullable(),
+  email_verified: z.boolean(),
+  profile_photo: z.string().nullable(),
+  expires_at: Timestamp,
+})
+export type ClientSession = z.infer<typeof ClientSession>
+
+export const Session = z.union([StaffSession, ClientSession])
+export type Session = z.infer<typeof Session>
+
+export const VisitorSession = z.object({
+  anonymous_user_id: z.number().int(),
+  token: z.string(),
+  user_type: z.literal('visitor'),
+  tenant_id: TenantRef,
+  name: z.string().nullable(),
+  contact: z.string().nullable(),
+  expires_at: Timestamp,
+})
+export type VisitorSession = z.infer<typeof VisitorSession>
+
+// ---- sign-in (§2.3) ----
+
+export const Audience = caseInsensitive(['dashboard', 'mobile'])
+
+export const SigninRequest = z.object({
+  email: Email,
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, { error: 'Password is required.' })
+    .max(128, { error: 'Password must be at most 128 characters.' }),
+  audience: Audience.optional(),
+})
+export type SigninRequest = z.infer<typeof SigninRequest>
+
+export const GoogleSigninRequest = z.object({
+  credential: z.string({ error: 'credential is required.' }).min(1, { error: 'credential is required.' }).max(8192),
+  audience: Audience.optional(),
+})
+
+// ---- registration (§2.4) ----
+
+const personFields = {
+  username: Username,
+  email: Email,
+  first_name: text('First name', 1, 150),
+  last_name: text('Last name', 1, 150),
+  phonenumber: Phone.nullish(),
+  gender: Gender.nullish(),
+  DOB: DateOnly.nullish(),
+  password: Password,
+  confirm_password: z.string({ error: 'Confirm your password.' }).min(1, { error: 'Confirm your password.' }),
+}
+
+export const PlanId = caseInsensitive(['basic', 'professional', 'business'])
+export type PlanId = z.infer<typeof PlanId>
+
+export const AdminRegistration = z.object({
+  tenant_id: Id,
+  onboarding_token: z.string({ error: 'onboarding_token is required.' }).min(1).max(200),
+  ...personFields,
+  user_type: z.literal('admin', { error: 'user_type must be admin.' }).optional(),
+  plan: PlanId.optional(),
+})
+export type AdminRegistration = z.infer<typeof AdminRegistration>
+
+export const ClientRegistration = z.object({
+  ...personFields,
+  user_type: z.literal('client', { error: 'user_type must be client.' }).optional(),
+})
+export type ClientRegistration = z.infer<typeof ClientRegistration>
+
+export const AnonymousUserRequest = z.object({
+  widget_key: z.string({ error: 'widget_key is required.' }).trim().min(1).max(64),
+  name: optionalText('Name', 100),
+  contact: optionalText('Contact', 254),
+  page_url: z.string().trim().max(2000).url({ error: 'page_url must be a URL.' }).nullish(),
+})
+
+export const Visitor = z.object({
+  anonymous_user_id: z.number().int(),
+  name: z.string().nullable(),
+  contact: z.string().nullable(),
+  channel: z.string(),
+  page_url: z.string().nullable(),
+  chat_count: z.number().int(),
+  last_seen_at: Timestamp.nullable(),
+  created_at: Timestamp,
+})
+
+export const VisitorListQuery = z.object({
+  contact: z.string().trim().max(254).optional(),
+  channel: z.string().trim().toLowerCase().max(20).optional(),
+  search: z.string().trim().min(2).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+})
+
+// ---- invitations (§2.5) ----
+
+export const InvitationStatus = z.enum(['pending', 'accepted', 'revoked', 'expired'])
+
+export const Invitation = z.object({
+  invitation_id: z.number().int(),
+  email: z.string(),
+  user_type: StaffUserType,
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  status: InvitationStatus,
+  invited_by: StaffRef,
+  expires_at: Timestamp,
+  accepted_at: Timestamp.nullable(),
+  created_at: Timestamp,
+})
+export type Invitation = z.infer<typeof Invitation>
+
+export const InvitationRequest = z.object({
+  email: Email,
+  user_type: caseInsensitive(['employee', 'admin']).default('employee'),
+  first_name: optionalText('First name', 150),
+  last_name: optionalText('Last name', 150),
+  message: optionalText('Message', 500),
+})
+export type InvitationRequest = z.infer<typeof InvitationRequest>
+
+export const InvitationPreview = z.object({
+  email: z.string(),
+  user_type: StaffUserType,
+  tenant_name: z.string(),
+  invited_by_name: z.string(),
+  expires_at: Timestamp,
+})
+
+export const AcceptInvitationRequest = z.object({
+  token: z.string({ error: 'token is required.' }).min(1).max(200),
+  google_credential: z.string().min(1).max(8192).optional(),
+  username: Username.optional(),
+  first_name: text('First name', 1, 150).optional(),
+  last_name: text('Last name', 1, 150).optional(),
+  password: Password.optional(),
+  confirm_password: z.string().optional(),
+  phonenumber: Phone.nullish(),
+  gender: Gender.nullish(),
+  DOB: DateOnly.nullish(),
+})
+export type AcceptInvitationRequest = z.infer<typeof AcceptInvitationRequest>
+
+// ---- passwords, activation, logout (§2.6) ----
+
+export const ChangePasswordRequest = z.object({
+  old_password: z.string({ error: 'Enter your current password.' }).min(1, { error: 'Enter your current password.' }).max(128),
+  new_password: Password,
+  confirm_password: z.string({ error: 'Confirm your password.' }).min(1, { error: 'Confirm your password.' }),
+})
+
+export const ForgotPasswordRequest = z.object({ email: Email })
+export const ResendActivationRequest = z.object({ email: Email })
+
+export const ResetPasswordRequest = z.preprocess(
+  (v) => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const o = v as Record<string, unknown>
+      return { ...o, new_password: o.new_password ?? o.new_password1, confirm_password: o.confirm_password ?? o.new_password2 }
+    }
+    return v
+  },
+  z.object({
+    token: z.string({ error: 'token is required.' }).min(1, { error: 'token is required.' }).max(200),
+    new_password: Password,
+    confirm_password: z.string({ error: 'Confirm your password.' }).min(1, { error: 'Confirm your password.' }),
+  }),
+)
+
+export const TokenRequest = z.object({
+  token: z.string({ error: 'token is required.' }).min(1, { error: 'token is required.' }).max(200),
+})
+export const TokenQuery = z.object({ token: z.string().max(200).optional() })
+
+export const LogoutRequest = z.object({ all: z.boolean().optional() }).optional()
+
+export const TokenCheckReply = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  expires_at: Timestamp.optional(),
+  user_type: z.string().optional(),
+})
+
+// ---- profile (§2.6) ----
+
+export const NotificationPreferences = z.object({ email_escalations: z.boolean() })
+
+export const Profile = z.object({
+  id: z.number().int(),
+  user_type: UserType,
+  username: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phonenumber: z.string().nullable(),
+  gender: z.string().nullable(),
+  DOB: z.string().nullable(),
+  profile_photo: z.string().nullable(),
+  country: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  tenant_id: TenantRef.nullable(),
+  notification_preferences: NotificationPreferences.nullable(),
+  has_password: z.boolean(),
+  google_linked: z.boolean(),
+  last_login_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+})
+export type Profile = z.infer<typeof Profile>
+
+export const ProfileUpdate = z.preprocess(
+  (v) => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const o = v as Record<string, unknown>
+      if (o.state === undefined && o.county !== undefined) return { ...o, state: o.county }
+    }
+    return v
+  },
+  z.object({
+    username: Username.optional(),
+    first_name: text('First name', 1, 150).optional(),
+    last_name: text('Last name', 1, 150).optional(),
+    phonenumber: Phone.nullish(),
+    gender: Gender.nullish(),
+    DOB: DateOnly.nullish(),
+    profile_photo: HttpsUrl.nullish(),
+    country: optionalText('Country', 100),
+    state: optionalText('State', 100),
+    city: optionalText('City', 100),
+    postal_code: optionalText('Postal code', 20),
+    notification_preferences: NotificationPreferences.partial().optional(),
+  }),
+)
+export type ProfileUpdate = z.infer<typeof ProfileUpdate>
+
+export const DeleteAccountRequest = z.object({ password: z.string().max(128).optional() }).optional()
+
+export { QueryBool }

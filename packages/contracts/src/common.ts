@@ -1,0 +1,119 @@
+import { z } from 'zod'
+
+/** Lengths are counted after trimming surrounding white space (contract, notation). */
+export const text = (label: string, min: number, max: number) =>
+  z
+    .string({
+      error: (iss) => (iss.input === undefined || iss.input === null ? `${label} is required.` : `${label} must be text.`),
+    })
+    .trim()
+    .min(min, { error: min <= 1 ? `${label} is required.` : `${label} must be at least ${min} characters.` })
+    .max(max, { error: `${label} must be at most ${max} characters.` })
+
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters.` })
+    .transform((v) => (v === '' ? null : v))
+    .nullish()
+
+export const Id = z.coerce
+  .number({ error: 'Must be a positive whole number.' })
+  .int({ error: 'Must be a positive whole number.' })
+  .positive({ error: 'Must be a positive whole number.' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'Must be a positive whole number.' })
+
+export const Email = z
+  .string({
+    error: (iss) => (iss.input === undefined || iss.input === null ? 'Email is required.' : 'Enter a valid email address.'),
+  })
+  .trim()
+  .min(1, { error: 'Email is required.' })
+  .max(254, { error: 'Enter a valid email address.' })
+  .pipe(z.email({ error: 'Enter a valid email address.' }))
+  .transform((v) => v.toLowerCase())
+
+/** E.164, e.g. +254712345678. */
+export const Phone = z
+  .string({ error: 'Enter a phone number in international format, e.g. +254712345678.' })
+  .trim()
+  .transform((v) => v.replace(/[\s()-]/g, ''))
+  .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, { error: 'Enter a phone number in international format, e.g. +254712345678.' }))
+
+export const Gender = z.preprocess(
+  (v) => (typeof v === 'string' ? v.charAt(0).toUpperCase() + v.slice(1).toLowerCase() : v),
+  z.enum(['Male', 'Female', 'Other'], { error: 'Gender must be Male, Female or Other.' }),
+)
+export type Gender = z.infer<typeof Gender>
+
+export const DateOnly = z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' })
+
+export const Timestamp = z.string().describe('ISO 8601 timestamp in UTC')
+
+export const Username = z
+  .string({ error: (iss) => (iss.input === undefined ? 'Username is required.' : 'Username must be text.') })
+  .trim()
+  .min(3, { error: 'Username must be at least 3 characters.' })
+  .max(150, { error: 'Username must be at most 150 characters.' })
+  .regex(/^[A-Za-z0-9._-]+$/, { error: 'Username may contain only letters, digits, ".", "_" and "-".' })
+
+/** Shape rules only; the server also refuses common passwords and ones equal to the username or email. */
+export const Password = z
+  .string({ error: (iss) => (iss.input === undefined ? 'Password is required.' : 'Password must be text.') })
+  .min(8, { error: 'Password must be at least 8 characters.' })
+  .max(128, { error: 'Password must be at most 128 characters.' })
+  .regex(/[A-Za-z\p{L}]/u, { error: 'Password must contain at least one letter.' })
+  .regex(/\d/, { error: 'Password must contain at least one digit.' })
+
+export const HttpsUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .url({ error: 'Enter an https URL.' })
+  .refine((v) => v.startsWith('https://'), { error: 'Enter an https URL.' })
+
+/** Query booleans accept true/false/1/0. */
+export const QueryBool = z.preprocess((v) => {
+  if (v === 'true' || v === '1') return true
+  if (v === 'false' || v === '0') return false
+  return v
+}, z.boolean({ error: 'Must be true or false.' }))
+
+export const TenantRef = z.object({ tenant_id: z.number().int(), tenant_name: z.string() })
+export type TenantRef = z.infer<typeof TenantRef>
+
+export const UserPublic = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  profile_photo: z.string().nullable(),
+})
+
+export const StaffRef = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  user_type: z.enum(['admin', 'employee']),
+})
+
+export const OffsetQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+})
+
+export const OffsetPagination = z.object({
+  limit: z.number().int(),
+  offset: z.number().int(),
+  total: z.number().int(),
+  next_offset: z.number().int().nullable(),
+})
+
+/** Every list answers `{error: false, data, pagination}` (contract §1.8). */
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ error: z.literal(false), data: z.array(item), pagination: OffsetPagination })
+
+export const MessageReply = z.object({ message: z.string() })
+export const LegacyMessageReply = z.object({ error: z.literal(false), message: z.string() })

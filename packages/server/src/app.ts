@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyInstance } from 'fastify'
+import cookie from '@fastify/cookie'
+import cors from '@fastify/cors'
+import formbody from '@fastify/formbody'
+import helmet from '@fastify/helmet'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import FindMyWay from 'find-my-way'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Transporter } from 'nodemailer'
+import type { Config } from './config.js'
+import type { Database } from './db/database.js'
+import { registerAuthentication } from './http/authenticate.js'
+import { AppError } from './lib/errors.js'
+import { registerErrorHandling } from './http/errors.js'
+import { DEFAULT_LIMITS, registerRateLimits, type Limits } from './http/rate-limit.js'
+import { corsOptions, redactUrl, securityHeaders } from './http/security.js'
+import { readBuildInfo } from './lib/version.js'
+import { systemClock, type Clock } from './lib/clock.js'
+import { createGoogleVerifier, type GoogleVerifier } from './features/auth/google.js'
+import { createSessions } from './features/auth/sessions.service.js'
+import { createSigninService } from './features/auth/signin.service.js'
+import { createRegistrationService } from './features/auth/registration.service.js'
+import { createPasswordService } from './features/auth/passwords.service.js'
+import { createProfileService } from './features/auth/profile.service.js'
+import { createInvitationService } from './features/auth/invitations.service.js'
+import { authRoutes } from './features/auth/auth.routes.js'
+import { registrationRoutes } from './features/auth/registration.routes.js'
+import { passwordRoutes } from './features/auth/passwords.routes.js'
+import { invitationRoutes } from './features/auth/invitations.routes.js'
+import { createTenantService } from './features/tenants/tenants.service.js'
+import { createSettingsService } from './features/tenants/settings.service.js'
+import { createRecordsService } from './features/tenants/records.service.js'
+import { tenantRoutes } from './features/tenants/tenants.routes.js'
+import { recordsRoutes } from './features/tenants/records.routes.js'
+import { createMailWorker } from './features/mail/worker.js'
+import { healthRoutes } from './features/system/health.routes.js'
+import { registerMetrics } from './features/system/metrics.js'
+import { registerDashboard } from './features/system/dashboard.routes.js'
+
+export type AppDeps = {
+  config: Config
+  database: Database
+  clock?: Clock
+  /** The system mailer; undefined keeps mail in the outbox. */
+  mailTransport?: Transporter | undefined
+  google?: GoogleVerifier
+  /** Rate-limit buckets; null turns limiting off (load tests). */
+  limits?: Limits | null
+  logger?: boolean | object
+  webDistDir: string
+}
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/
+
+/** Builds the whole HTTP application from its dependencies; starts nothing and listens nowhere. */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps
+  const db = database.db
+  const clock = deps.clock ?? systemClock
+  const limits = deps.limits === undefined ? (config.rateLimits ? DEFAULT_LIMITS : null) : deps.limits
+  const secureCookies = !/^http:\/\/(localhost|127\.0\.0\.1)/.test(config.appBaseUrl)
+  let shuttingDown = false
+  const build = readBuildInfo()
+
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const h = req.headers['x-request-id']
+      return typeof h === 'string' && SAFE_REQUEST_ID.test(h) ? h : randomUUID()
+    },
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    connectionTimeout: 60_000,
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  // Methods per path, for 405 answers (the dashboard's catch-all is left out).
+  const methods = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true })
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/*') return
+    for (const m of [route.method].flat()) {
+      try {
+        methods.on(m as 'GET', route.url, () => undefined)
+      } catch {
+        // already known
+      }
+    }
+  })
+  const allowedMethods = (path: string) =>
+    ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => methods.find(m as 'GET', path) !== null)
+
+  registerErrorHandling(app, allowedMethods)
+  app.addHook('onSend', async (req, reply) => {
+    void reply.header('X-Request-Id', req.id)
+  })
+
+  // JSON bodies: an empty body counts as no body (clients send Content-Type on body-less POSTs).
+  const jsonParser = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser(['application/json'])
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined)
+    return jsonParser(req, body as string, done)
+  })
+  await app.register(formbody)
+  app.addHook('preValidation', async (req) => {
+    const type = req.headers['content-type']
+    if (type?.startsWith('application/x-www-form-urlencoded') && !req.routeOptions.url?.startsWith('/api/auth/google/callback')) {
+      throw new AppError(415, 'request.unsupported_media_type', 'Send the request body as application/json.')
+    }
+  })
+
+  await app.register(cookie)
+  await app.register(helmet, securityHeaders(config))
+  await app.register(cors, corsOptions(config))
+  await registerRateLimits(app, limits)
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Proxima API', version: build.version, description: 'Customer support and community platform' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true }, staticCSP: true })
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, () => app.swagger())
+
+  // Services
+  const google = deps.google ?? createGoogleVerifier({ clientIds: config.googleClientIds, jwksUrl: config.googleJwksUrl })
+  const sessions = createSessions({ db, clock, staffTokenDays: config.staffTokenDays, clientTokenDays: config.clientTokenDays })
+  const authDeps = { db, clock, sessions, google, log: app.log, appBaseUrl: config.appBaseUrl, publicApiUrl: config.publicApiUrl }
+  const signin = createSigninService(authDeps)
+  const tenants = createTenantService({ db, clock })
+  const registration = createRegistrationService(authDeps)
+  const mailWorker = createMailWorker({ db, clock, log: app.log, transport: deps.mailTransport, from: config.mailFrom })
+
+  registerAuthentication(app, { sessions, clock })
+  registerMetrics(app, { db, token: config.metricsToken })
+
+  // Features: one line each.
+  await app.register(healthRoutes, {
+    db,
+    clock,
+    isShuttingDown: () => shuttingDown,
+    version: build,
+  })
+  await app.register(authRoutes, { signin, profile: createProfileService(authDeps), limits, appBaseUrl: config.appBaseUrl, secureCookies })
+  await app.register(registrationRoutes, { registration, limits })
+  await app.register(passwordRoutes, { passwords: createPasswordService(authDeps), limits, appBaseUrl: config.appBaseUrl })
+  await app.register(invitationRoutes, { invitations: createInvitationService(authDeps), limits })
+  await app.register(tenantRoutes, { tenants, settings: createSettingsService({ db, clock }), limits })
+  await app.register(recordsRoutes, { records: createRecordsService({ db, clock }) })
+  await registerDashboard(app, {
+    webDistDir: deps.webDistDir,
+    googleClientId: config.googleClientIds[0] ?? null,
+    signin,
+    secureCookies,
+  })
+
+  return Object.assign(app, {
+    services: { sessions, tenants, registration, mailWorker },
+    beginShutdown: () => {
+      shuttingDown = true
+    },
+  })
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>
+export type { FastifyInstance }

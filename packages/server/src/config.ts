@@ -1,0 +1,94 @@
+import { resolve } from 'node:path'
+import { z } from 'zod'
+
+const bool = z.preprocess((v) => (v === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase())), z.boolean())
+const list = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+  z.array(z.string()),
+)
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  APP_BASE_URL: z.string().url().optional(),
+  PUBLIC_API_URL: z.string().url().optional(),
+  CORS_ORIGINS: list.default([]),
+  SYSTEM_SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Proxima <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_IDS: list.default([]),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  WEB_DIST_DIR: z.string().optional(),
+  STAFF_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  CLIENT_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  RATE_LIMITS: bool.default(true),
+  ADMIN_EMAIL: z.string().default('admin@proxima.local'),
+  ADMIN_PASSWORD: z.string().optional(),
+  ADMIN_ORGANIZATION: z.string().default('My Organization'),
+})
+
+export type Config = {
+  env: 'development' | 'production' | 'test'
+  host: string
+  port: number
+  dataDir: string
+  databaseUrl: string | undefined
+  databasePoolMax: number
+  appBaseUrl: string
+  publicApiUrl: string
+  corsOrigins: string[]
+  systemSmtpUrl: string | undefined
+  mailFrom: string
+  googleClientIds: string[]
+  googleJwksUrl: string
+  metricsToken: string | undefined
+  logLevel: string
+  trustProxy: boolean
+  webDistDir: string | undefined
+  staffTokenDays: number
+  clientTokenDays: number
+  rateLimits: boolean
+  firstAdmin: { email: string; password: string | undefined; organization: string }
+}
+
+/** The only reader of process.env: everything the server can be told comes through here. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const appBaseUrl = (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  const googleClientIds = [...new Set([...(e.GOOGLE_CLIENT_ID ? [e.GOOGLE_CLIENT_ID] : []), ...e.GOOGLE_CLIENT_IDS])]
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    appBaseUrl,
+    publicApiUrl: (e.PUBLIC_API_URL ?? appBaseUrl).replace(/\/$/, ''),
+    corsOrigins: e.CORS_ORIGINS.length > 0 ? e.CORS_ORIGINS : [new URL(appBaseUrl).origin],
+    systemSmtpUrl: e.SYSTEM_SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    googleClientIds,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    metricsToken: e.METRICS_TOKEN,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: e.WEB_DIST_DIR,
+    staffTokenDays: e.STAFF_TOKEN_DAYS,
+    clientTokenDays: e.CLIENT_TOKEN_DAYS,
+    rateLimits: e.RATE_LIMITS,
+    firstAdmin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD || undefined, organization: e.ADMIN_ORGANIZATION },
+  }
+}

@@ -1,0 +1,47 @@
+import { Texts } from '@proxima/contracts'
+import { AppError, type FieldErrors } from '../../lib/errors.js'
+import { passwordProblems } from './password-policy.js'
+
+/** Password rules beyond shape, plus the confirmation; throws 400 with every failing field. */
+export function assertNewPassword(
+  password: string,
+  confirm: string,
+  who: { username?: string | null; email?: string | null },
+  field = 'password',
+) {
+  const errors: FieldErrors = {}
+  const problems = passwordProblems(password, who)
+  if (problems.length > 0) errors[field] = problems
+  if (password !== confirm) errors.confirm_password = [Texts.passwordMismatch]
+  throwIfAny(errors)
+}
+
+/** Date of birth: not in the future; age 13 to 120. */
+export function dobProblem(dob: string | null | undefined, now: Date): string | null {
+  if (!dob) return null
+  const d = new Date(`${dob}T00:00:00Z`)
+  if (Number.isNaN(d.getTime())) return 'Enter a date as YYYY-MM-DD.'
+  if (d.getTime() > now.getTime()) return 'Date of birth cannot be in the future.'
+  let age = now.getUTCFullYear() - d.getUTCFullYear()
+  const beforeBirthday =
+    now.getUTCMonth() < d.getUTCMonth() || (now.getUTCMonth() === d.getUTCMonth() && now.getUTCDate() < d.getUTCDate())
+  if (beforeBirthday) age--
+  if (age < 13 || age > 120) return 'Age must be between 13 and 120 years.'
+  return null
+}
+
+export function throwIfAny(errors: FieldErrors) {
+  const first = Object.values(errors)[0]?.[0]
+  if (first) throw new AppError(400, 'validation.failed', first, { errors })
+}
+
+/** The seed's three duplicate texts (seed §8); both checks always run. */
+export function duplicateUserError(taken: { username: boolean; email: boolean }): AppError | null {
+  if (!taken.username && !taken.email) return null
+  const summary =
+    taken.username && taken.email ? Texts.duplicateBoth : taken.username ? Texts.duplicateUsername : Texts.duplicateEmail
+  const errors: FieldErrors = {}
+  if (taken.username) errors.username = [Texts.duplicateUsername]
+  if (taken.email) errors.email = [Texts.duplicateEmail]
+  return new AppError(409, 'auth.duplicate_user', summary, { errors })
+}

@@ -1,0 +1,146 @@
+import { Texts } from '@proxima/contracts'
+import { addHours, addMinutes } from '../../lib/clock.js'
+import { hashPassword, hashToken, newLinkToken, verifyPassword } from '../../lib/crypto.js'
+import { AppError, fieldError } from '../../lib/errors.js'
+import type { ClientActor, StaffActor } from '../../http/actor.js'
+import { countRecentMails, enqueueMail } from '../mail/outbox.js'
+import { passwordResetMail } from '../mail/templates.js'
+import type { AuthDeps } from './auth.deps.js'
+import { assertNewPassword } from './account-rules.js'
+import { queueActivation } from './activation.js'
+import {
+  consumeOneTimeToken,
+  expireOneTimeTokens,
+  findUserByEmail,
+  findUserById,
+  insertOneTimeToken,
+} from './auth.queries.js'
+
+/** Account mails per address per hour; the excess is dropped silently so replies reveal nothing. */
+const MAILS_PER_HOUR = 3
+
+/** Password change, forgotten-password reset and email activation. */
+export function createPasswordService(deps: AuthDeps) {
+  const { db, clock, sessions } = deps
+
+  async function changePassword(
+    actor: StaffActor | ClientActor,
+    input: { old_password: string; new_password: string; confirm_password: string },
+  ) {
+    const user = await findUserById(db, actor.userId)
+    if (!user) throw new AppError(401, 'auth.token_revoked', 'Your session has ended. Sign in again.')
+    if (!(await verifyPassword(input.old_password, user.password_hash))) {
+      throw new AppError(400, 'auth.wrong_password', Texts.wrongPassword, { errors: { old_password: [Texts.wrongPassword] } })
+    }
+    if (input.new_password === input.old_password) {
+      throw fieldError('new_password', 'The new password must differ from the current one.')
+    }
+    assertNewPassword(input.new_password, input.confirm_password, user, 'new_password')
+    const hash = await hashPassword(input.new_password)
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: hash, updated_at: clock.now() }).where('id', '=', user.id).execute()
+      await sessions.revokeAllForUser(trx, user.id, actor.tokenId)
+    })
+    return { message: Texts.passwordChanged }
+  }
+
+  async function forgotPassword(email: string) {
+    const user = await findUserByEmail(db, email)
+    const now = clock.now()
+    if (user && user.is_active) {
+      const recent = await countRecentMails(db, user.email, ['password_reset'], addHours(now, -1))
+      if (recent < MAILS_PER_HOUR) {
+        const token = newLinkToken()
+        await db.transaction().execute(async (trx) => {
+          await expireOneTimeTokens(trx, 'reset', user.id, now)
+          await insertOneTimeToken(trx, { kind: 'reset', user_id: user.id, token_hash: hashToken(token), expires_at: addMinutes(now, 60) })
+          const url = `${deps.appBaseUrl}/auth/reset-password/new-password?token=${encodeURIComponent(token)}`
+          await enqueueMail(trx, { kind: 'password_reset', to: user.email, tenantId: user.tenant_id, ...passwordResetMail(user.first_name, url) })
+        })
+      } else {
+        deps.log.info({ userId: user.id }, 'password reset mail limit reached; request dropped')
+      }
+    }
+    return { message: Texts.forgotPassword }
+  }
+
+  async function resetPassword(input: { token: string; new_password: string; confirm_password: string }) {
+    const now = clock.now()
+    const tokenHash = hashToken(input.token)
+    const live = await db
+      .selectFrom('one_time_tokens as o')
+      .innerJoin('users as u', 'u.id', 'o.user_id')
+      .select(['u.id', 'u.username', 'u.email'])
+      .where('o.kind', '=', 'reset')
+      .where('o.token_hash', '=', tokenHash)
+      .where('o.used_at', 'is', null)
+      .where('o.expires_at', '>', now)
+      .where('u.deleted_at', 'is', null)
+      .executeTakeFirst()
+    if (!live) throw new AppError(400, 'auth.reset_token_invalid', Texts.resetTokenInvalid)
+    // Shape and confirmation problems leave the link usable for another try.
+    assertNewPassword(input.new_password, input.confirm_password, live, 'new_password')
+    const hash = await hashPassword(input.new_password)
+    await db.transaction().execute(async (trx) => {
+      const used = await consumeOneTimeToken(trx, 'reset', tokenHash, now)
+      if (!used) throw new AppError(400, 'auth.reset_token_invalid', Texts.resetTokenInvalid)
+      await trx
+        .updateTable('users')
+        .set({
+          password_hash: hash,
+          email_verified: true,
+          failed_signins: 0,
+          first_failed_at: null,
+          locked_until: null,
+          updated_at: now,
+        })
+        .where('id', '=', used.user_id)
+        .execute()
+      await sessions.revokeAllForUser(trx, used.user_id)
+    })
+    return { error: false as const, message: Texts.passwordReset }
+  }
+
+  /** Confirms the address; a link that was already used for an already confirmed account still succeeds. */
+  async function activate(token: string) {
+    const now = clock.now()
+    const tokenHash = hashToken(token)
+    const row = await db
+      .selectFrom('one_time_tokens as o')
+      .innerJoin('users as u', 'u.id', 'o.user_id')
+      .select(['o.used_at', 'o.expires_at', 'u.id', 'u.email_verified'])
+      .where('o.kind', '=', 'activation')
+      .where('o.token_hash', '=', tokenHash)
+      .where('u.deleted_at', 'is', null)
+      .executeTakeFirst()
+    if (!row) throw new AppError(400, 'auth.activation_token_invalid', Texts.activationTokenInvalid)
+    if (row.used_at && row.email_verified) return { error: false as const, message: Texts.emailConfirmed }
+    if (row.used_at || row.expires_at.getTime() <= now.getTime()) {
+      throw new AppError(400, 'auth.activation_token_invalid', Texts.activationTokenInvalid)
+    }
+    await db.transaction().execute(async (trx) => {
+      await consumeOneTimeToken(trx, 'activation', tokenHash, now)
+      await trx.updateTable('users').set({ email_verified: true, updated_at: now }).where('id', '=', row.id).execute()
+    })
+    return { error: false as const, message: Texts.emailConfirmed }
+  }
+
+  async function resendActivation(email: string) {
+    const user = await findUserByEmail(db, email)
+    const now = clock.now()
+    if (user && !user.email_verified && user.is_active) {
+      const recent = await countRecentMails(db, user.email, ['activation'], addHours(now, -1))
+      if (recent < MAILS_PER_HOUR) {
+        await db.transaction().execute(async (trx) => {
+          await expireOneTimeTokens(trx, 'activation', user.id, now)
+          await queueActivation(trx, user, { now, publicApiUrl: deps.publicApiUrl })
+        })
+      }
+    }
+    return { error: false as const, message: Texts.resendActivation }
+  }
+
+  return { changePassword, forgotPassword, resetPassword, activate, resendActivation }
+}
+
+export type PasswordService = ReturnType<typeof createPasswordService>

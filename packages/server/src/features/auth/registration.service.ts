@@ -1,0 +1,220 @@
+import type { AdminRegistration, ClientRegistration } from '@proxima/contracts'
+import { Texts, planById } from '@proxima/contracts'
+import { sql } from 'kysely'
+import { addDays } from '../../lib/clock.js'
+import { hashPassword, hashToken } from '../../lib/crypto.js'
+import { AppError, isUniqueViolation, notFound, type FieldErrors } from '../../lib/errors.js'
+import { page } from '../../lib/pagination.js'
+import type { StaffActor } from '../../http/actor.js'
+import type { AuthDeps } from './auth.deps.js'
+import { assertNewPassword, dobProblem, duplicateUserError, throwIfAny } from './account-rules.js'
+import { queueActivation } from './activation.js'
+import { takenIdentifiers } from './auth.queries.js'
+import { clientSession, staffSession, visitorSession } from './sessions.service.js'
+
+const onboardingInvalid = () => new AppError(400, 'tenant.onboarding_token_invalid', Texts.onboardingTokenInvalid)
+
+/** Admin (onboarding), client and anonymous-visitor registration, and the staff view of visitors. */
+export function createRegistrationService(deps: AuthDeps) {
+  const { db, clock, sessions } = deps
+
+  function personChecks(input: Omit<ClientRegistration, 'user_type'>) {
+    assertNewPassword(input.password, input.confirm_password, input)
+    const errors: FieldErrors = {}
+    const dob = dobProblem(input.DOB, clock.now())
+    if (dob) errors.DOB = [dob]
+    throwIfAny(errors)
+  }
+
+  async function assertUnique(username: string, email: string) {
+    const dup = duplicateUserError(await takenIdentifiers(db, username, email))
+    if (dup) throw dup
+  }
+
+  /** Turns a lost uniqueness race into the same 409 a sequential request gets. */
+  async function withUniqueGuard<T>(username: string, email: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn()
+    } catch (err) {
+      if (isUniqueViolation(err, 'users_email_key') || isUniqueViolation(err, 'users_username_key')) {
+        await assertUnique(username, email)
+      }
+      throw err
+    }
+  }
+
+  async function registerAdmin(input: AdminRegistration) {
+    personChecks(input)
+    const now = clock.now()
+    const tenant = await db.selectFrom('tenants').selectAll().where('id', '=', input.tenant_id).executeTakeFirst()
+    const tokenOk =
+      tenant?.status === 'pending_admin' &&
+      tenant.onboarding_token_hash === hashToken(input.onboarding_token) &&
+      tenant.onboarding_expires_at !== null &&
+      tenant.onboarding_expires_at.getTime() > now.getTime()
+    if (!tenant || !tokenOk) throw onboardingInvalid()
+    await assertUnique(input.username, input.email)
+
+    const plan = planById(input.plan ?? tenant.plan)
+    const passwordHash = await hashPassword(input.password)
+    return withUniqueGuard(input.username, input.email, () =>
+      db.transaction().execute(async (trx) => {
+        // Consuming the onboarding token first makes a concurrent second registration fail.
+        const claimed = await trx
+          .updateTable('tenants')
+          .set({
+            status: 'active',
+            onboarding_token_hash: null,
+            onboarding_expires_at: null,
+            plan: plan.plan,
+            subscription_status: 'trialing',
+            trial_started_at: now,
+            trial_ends_at: addDays(now, plan.trial_days),
+            updated_at: now,
+          })
+          .where('id', '=', tenant.id)
+          .where('status', '=', 'pending_admin')
+          .where('onboarding_token_hash', '=', hashToken(input.onboarding_token))
+          .returning(['id', 'name'])
+          .executeTakeFirst()
+        if (!claimed) throw onboardingInvalid()
+        const user = await trx
+          .insertInto('users')
+          .values({
+            tenant_id: tenant.id,
+            user_type: 'admin',
+            username: input.username,
+            email: input.email,
+            password_hash: passwordHash,
+            first_name: input.first_name,
+            last_name: input.last_name,
+            phonenumber: input.phonenumber ?? null,
+            gender: input.gender ?? null,
+            dob: input.DOB ?? null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        await queueActivation(trx, user, { now, publicApiUrl: deps.publicApiUrl })
+        const { token, expiresAt } = await sessions.issueForUser(trx, user)
+        return staffSession(user, claimed, token, expiresAt)
+      }),
+    )
+  }
+
+  async function registerClient(input: ClientRegistration) {
+    personChecks(input)
+    await assertUnique(input.username, input.email)
+    const passwordHash = await hashPassword(input.password)
+    return withUniqueGuard(input.username, input.email, () =>
+      db.transaction().execute(async (trx) => {
+        const user = await trx
+          .insertInto('users')
+          .values({
+            tenant_id: null,
+            user_type: 'client',
+            username: input.username,
+            email: input.email,
+            password_hash: passwordHash,
+            first_name: input.first_name,
+            last_name: input.last_name,
+            phonenumber: input.phonenumber ?? null,
+            gender: input.gender ?? null,
+            dob: input.DOB ?? null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        await queueActivation(trx, user, { now: clock.now(), publicApiUrl: deps.publicApiUrl })
+        const { token, expiresAt } = await sessions.issueForUser(trx, user)
+        return clientSession(user, token, expiresAt)
+      }),
+    )
+  }
+
+  async function startVisitor(
+    input: { widget_key: string; name?: string | null; contact?: string | null; page_url?: string | null },
+    origin: string | undefined,
+  ) {
+    const row = await db
+      .selectFrom('tenant_settings as s')
+      .innerJoin('tenants as t', 't.id', 's.tenant_id')
+      .select(['t.id', 't.name', 't.status', 's.widget_enabled', 's.widget_allowed_origins'])
+      .where('s.widget_key', '=', input.widget_key)
+      .executeTakeFirst()
+    if (!row || row.status !== 'active') throw notFound()
+    if (!row.widget_enabled) throw new AppError(403, 'widget.disabled', 'The chat widget of this organization is turned off.')
+    const allowed = row.widget_allowed_origins
+    if (allowed.length > 0 && (!origin || !allowed.includes(origin.replace(/\/$/, '')))) {
+      throw new AppError(403, 'widget.origin_not_allowed', 'This website is not allowed to use the chat widget.')
+    }
+    return db.transaction().execute(async (trx) => {
+      const visitor = await trx
+        .insertInto('anonymous_users')
+        .values({
+          tenant_id: row.id,
+          name: input.name ?? null,
+          contact: input.contact ?? null,
+          page_url: input.page_url ?? null,
+          channel: 'website',
+          last_seen_at: clock.now(),
+        })
+        .returning(['id', 'tenant_id', 'name', 'contact'])
+        .executeTakeFirstOrThrow()
+      const { token, expiresAt } = await sessions.issueForVisitor(trx, visitor)
+      return visitorSession(visitor, { id: row.id, name: row.name }, token, expiresAt)
+    })
+  }
+
+  async function listVisitors(
+    actor: StaffActor,
+    q: { contact?: string | undefined; channel?: string | undefined; search?: string | undefined; limit: number; offset: number },
+  ) {
+    let base = db.selectFrom('anonymous_users as v').where('v.tenant_id', '=', actor.tenantId)
+    if (q.contact) base = base.where('v.contact', '=', q.contact)
+    if (q.channel) base = base.where('v.channel', '=', q.channel)
+    if (q.search) {
+      const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      base = base.where((eb) => eb.or([eb('v.name', 'ilike', like), eb('v.contact', 'ilike', like)]))
+    }
+    const [{ total }, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      base
+        .select(['v.id', 'v.name', 'v.contact', 'v.channel', 'v.page_url', 'v.last_seen_at', 'v.created_at'])
+        .orderBy('v.created_at', 'desc')
+        .orderBy('v.id', 'desc')
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute(),
+    ])
+    const data = rows.map((r) => ({
+      anonymous_user_id: r.id,
+      name: r.name,
+      contact: r.contact,
+      channel: r.channel,
+      page_url: r.page_url,
+      // Chats arrive with the conversations feature; until then a visitor has none.
+      chat_count: 0,
+      last_seen_at: r.last_seen_at?.toISOString() ?? null,
+      created_at: r.created_at.toISOString(),
+    }))
+    return page(data, { limit: q.limit, offset: q.offset, total: Number(total) })
+  }
+
+  /** Erases a visitor's personal data and ends their sessions; their chats stay. */
+  async function eraseVisitor(actor: StaffActor, id: number) {
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('anonymous_users')
+        .set({ name: null, contact: null, page_url: null, erased_at: sql`coalesce(erased_at, now())` })
+        .where('tenant_id', '=', actor.tenantId)
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst()
+      if (!row) throw notFound()
+      await sessions.revokeAllForVisitor(trx, id)
+    })
+  }
+
+  return { registerAdmin, registerClient, startVisitor, listVisitors, eraseVisitor }
+}
+
+export type RegistrationService = ReturnType<typeof createRegistrationService>

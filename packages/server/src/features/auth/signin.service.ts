@@ -1,0 +1,165 @@
+import type { ClientSession, StaffSession } from '@proxima/contracts'
+import { Texts } from '@proxima/contracts'
+import type { UserRow } from '../../db/schema.js'
+import { addMinutes, addSeconds, isoRequired } from '../../lib/clock.js'
+import { hashToken, newLinkToken, verifyPassword } from '../../lib/crypto.js'
+import { AppError } from '../../lib/errors.js'
+import type { Actor } from '../../http/actor.js'
+import type { AuthDeps } from './auth.deps.js'
+import {
+  consumeOneTimeToken,
+  findTenantById,
+  findUserByEmail,
+  findUserByGoogleSub,
+  findUserById,
+  insertOneTimeToken,
+} from './auth.queries.js'
+import { clientSession, staffSession } from './sessions.service.js'
+
+const LOCK_AFTER = 5
+const LOCK_WINDOW_MIN = 15
+const HANDOFF_SECONDS = 120
+
+type Audience = 'dashboard' | 'mobile' | undefined
+
+const invalidCredentials = () => new AppError(401, 'auth.invalid_credentials', Texts.invalidCredentials)
+const notStaff = () => new AppError(403, 'auth.not_staff', Texts.notStaff)
+
+/** Email/password and Google sign-in, sign-out, the session check and the Google hand-off. */
+export function createSigninService(deps: AuthDeps) {
+  const { db, clock, sessions } = deps
+
+  async function recordFailure(user: UserRow) {
+    const now = clock.now()
+    const windowOpen = user.first_failed_at && now.getTime() - user.first_failed_at.getTime() < LOCK_WINDOW_MIN * 60_000
+    const failures = windowOpen ? user.failed_signins + 1 : 1
+    await db
+      .updateTable('users')
+      .set({
+        failed_signins: failures,
+        first_failed_at: windowOpen ? user.first_failed_at! : now,
+        locked_until: failures >= LOCK_AFTER ? addMinutes(now, LOCK_WINDOW_MIN) : null,
+      })
+      .where('id', '=', user.id)
+      .execute()
+  }
+
+  /** Account checks shared by password and Google sign-in, then a new session. */
+  async function openSession(user: UserRow, audience: Audience): Promise<StaffSession | ClientSession> {
+    if (!user.is_active) throw new AppError(403, 'auth.account_disabled', Texts.accountDisabled)
+    if (user.user_type === 'client') {
+      if (audience === 'dashboard') throw notStaff()
+      const { token, expiresAt } = await sessions.issueForUser(db, user)
+      await db.updateTable('users').set({ last_login_at: clock.now() }).where('id', '=', user.id).execute()
+      return clientSession(user, token, expiresAt)
+    }
+    const tenant = await findTenantById(db, user.tenant_id!)
+    if (!tenant) throw invalidCredentials()
+    if (tenant.status === 'suspended') throw new AppError(403, 'tenant.suspended', Texts.tenantSuspended)
+    return db.transaction().execute(async (trx) => {
+      const { token, expiresAt } = await sessions.issueForUser(trx, user)
+      await trx
+        .updateTable('users')
+        .set({ last_login_at: clock.now(), failed_signins: 0, first_failed_at: null, locked_until: null })
+        .where('id', '=', user.id)
+        .execute()
+      return staffSession(user, tenant, token, expiresAt)
+    })
+  }
+
+  async function signin(input: { email: string; password: string; audience?: Audience }) {
+    const user = await findUserByEmail(db, input.email)
+    if (user?.locked_until && user.locked_until.getTime() > clock.now().getTime()) {
+      throw new AppError(429, 'auth.locked', Texts.locked, {
+        headers: { 'Retry-After': String(Math.ceil((user.locked_until.getTime() - clock.now().getTime()) / 1000)) },
+      })
+    }
+    // The hash check runs even for unknown emails so timing does not reveal accounts.
+    const ok = await verifyPassword(input.password, user?.password_hash)
+    if (!user || !ok) {
+      if (user) await recordFailure(user)
+      throw invalidCredentials()
+    }
+    return openSession(user, input.audience)
+  }
+
+  async function findGoogleAccount(credential: string) {
+    if (!deps.google.configured) throw new AppError(503, 'auth.google_unavailable', Texts.googleUnavailable)
+    const identity = await deps.google.verify(credential)
+    if (!identity) throw new AppError(401, 'auth.google_token_invalid', Texts.googleTokenInvalid)
+    let user = await findUserByGoogleSub(db, identity.sub)
+    if (!user) {
+      user = await findUserByEmail(db, identity.email)
+      if (!user || (user.google_sub && user.google_sub !== identity.sub)) {
+        throw new AppError(401, 'auth.google_no_account', Texts.googleNoAccount)
+      }
+    }
+    // Google vouches for the address: link the subject, confirm the email, fill an empty photo.
+    const updated = await db
+      .updateTable('users')
+      .set({
+        google_sub: identity.sub,
+        email_verified: true,
+        profile_photo: user.profile_photo ?? identity.picture,
+        updated_at: clock.now(),
+      })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    return updated
+  }
+
+  async function googleSignin(input: { credential: string; audience?: Audience }) {
+    const user = await findGoogleAccount(input.credential)
+    return openSession(user, input.audience)
+  }
+
+  /** Redirect mode: checks the credential as a dashboard sign-in and leaves a single-use hand-off. */
+  async function googleRedirect(credential: string): Promise<string> {
+    const user = await findGoogleAccount(credential)
+    if (!user.is_active) throw new AppError(403, 'auth.account_disabled', Texts.accountDisabled)
+    if (user.user_type === 'client') throw notStaff()
+    const value = newLinkToken()
+    await insertOneTimeToken(db, {
+      kind: 'handoff',
+      user_id: user.id,
+      token_hash: hashToken(value),
+      expires_at: addSeconds(clock.now(), HANDOFF_SECONDS),
+    })
+    return value
+  }
+
+  /** Consumes a hand-off cookie value and opens the staff session it stands for (once). */
+  async function consumeHandoff(value: string): Promise<StaffSession | null> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(value)) return null
+    const used = await consumeOneTimeToken(db, 'handoff', hashToken(value), clock.now())
+    if (!used) return null
+    const user = await findUserById(db, used.user_id)
+    if (!user || user.user_type === 'client') return null
+    try {
+      return (await openSession(user, 'dashboard')) as StaffSession
+    } catch {
+      return null
+    }
+  }
+
+  async function logout(actor: Actor, all: boolean) {
+    if (all && actor.kind !== 'visitor') await sessions.revokeAllForUser(db, actor.userId)
+    else await sessions.revoke(actor.tokenId)
+  }
+
+  /** The seed's session check: 200 "Token is valid" or 401 "Token has expired" with the reason as code. */
+  async function checkToken(token: string | undefined) {
+    if (!token) return { status: 401 as const, body: { message: Texts.tokenExpired, code: 'auth.token_missing' } }
+    const r = await sessions.resolve(token)
+    if (r.status !== 'ok') return { status: 401 as const, body: { message: Texts.tokenExpired, code: `auth.token_${r.status}` } }
+    return {
+      status: 200 as const,
+      body: { message: Texts.tokenValid, expires_at: isoRequired(r.expiresAt), user_type: r.userType },
+    }
+  }
+
+  return { signin, googleSignin, googleRedirect, consumeHandoff, logout, checkToken }
+}
+
+export type SigninService = ReturnType<typeof createSigninService>

@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import type { SigninService } from '../auth/signin.service.js'
+
+export type DashboardDeps = {
+  webDistDir: string
+  googleClientId: string | null
+  signin: SigninService
+  secureCookies: boolean
+}
+
+/** Escapes every non-ASCII character as \uXXXX so the JSON fits in an HTTP header. */
+export function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Proxima</title></head>
+<body style="font-family:sans-serif;padding:2rem"><h1>Proxima</h1>
+<p>The API is running, but the dashboard has not been built. Run <code>npm run build</code> (or <code>npm start</code>, which builds it) and restart.</p>
+<p>API documentation: <a href="/docs">/docs</a></p></body></html>`
+
+/**
+ * Serves the built dashboard on the API's own port: static assets, and index.html for every other page URL
+ * (client-side routes). A HEAD on a page URL performs the one-time Google hand-off (`auth-data` header).
+ */
+export async function registerDashboard(app: FastifyInstance, deps: DashboardDeps) {
+  const indexPath = join(deps.webDistDir, 'index.html')
+  const built = existsSync(indexPath)
+  const meta = `<meta name="proxima-config" content="${escapeAttr(JSON.stringify({ googleClientId: deps.googleClientId }))}">`
+  const indexHtml = built ? readFileSync(indexPath, 'utf8').replace('<!--proxima-config-->', meta) : NOT_BUILT
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: deps.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      setHeaders: (res, path) => {
+        const immutable = path.includes(`${join(deps.webDistDir, 'assets')}`)
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+      },
+    })
+  }
+
+  const isApi = (req: FastifyRequest) => {
+    const path = (req.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/')
+    return path === '/api' || path.startsWith('/api/')
+  }
+
+  const page = (reply: FastifyReply) =>
+    reply
+      .status(built ? 200 : 503)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+
+  app.route({
+    method: 'GET',
+    url: '/*',
+    exposeHeadRoute: false,
+    schema: { hide: true },
+    config: { public: true },
+    handler: (req, reply) => (isApi(req) ? reply.callNotFound() : page(reply).send(indexHtml)),
+  })
+
+  app.route({
+    method: 'HEAD',
+    url: '/*',
+    schema: { hide: true },
+    config: { public: true },
+    handler: async (req, reply) => {
+      if (isApi(req)) return reply.callNotFound()
+      const handoff = req.cookies.pxm_handoff
+      if (handoff) {
+        const session = await deps.signin.consumeHandoff(handoff)
+        reply.setCookie('pxm_handoff', '', { path: '/', maxAge: 0, httpOnly: true, secure: deps.secureCookies, sameSite: 'lax' })
+        if (session) void reply.header('auth-data', asciiJson(session)).header('Cache-Control', 'no-store')
+      }
+      return page(reply).send()
+    },
+  })
+}

@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify'
+
+export type Job = { name: string; everyMs: number; run: () => Promise<unknown> }
+
+/**
+ * Runs each job on its interval, never two runs of one job at once. Durable work lives in tables
+ * (the outbox), so a stopped process loses nothing: the next one picks the rows up.
+ */
+export function startJobs(jobs: Job[], log: FastifyBaseLogger) {
+  const timers: NodeJS.Timeout[] = []
+  const running = new Set<Promise<unknown>>()
+  for (const job of jobs) {
+    let busy = false
+    const tick = () => {
+      if (busy) return
+      busy = true
+      const p = job
+        .run()
+        .catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'))
+        .finally(() => {
+          busy = false
+          running.delete(p)
+        })
+      running.add(p)
+    }
+    timers.push(setInterval(tick, job.everyMs))
+    setImmediate(tick)
+  }
+  return {
+    /** Stops scheduling and waits for runs in progress. */
+    async stop() {
+      for (const t of timers) clearInterval(t)
+      await Promise.allSettled([...running])
+    },
+  }
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import type { Db } from '../../db/database.js'
+
+/** Prometheus metrics: HTTP traffic by route, the outbox by status, and process figures. */
+export function registerMetrics(app: FastifyInstance, deps: { db: Db; token: string | undefined }) {
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry })
+  const requests = new Counter({
+    name: 'proxima_http_requests_total',
+    help: 'HTTP requests by route, method and status',
+    labelNames: ['route', 'method', 'status'],
+    registers: [registry],
+  })
+  const latency = new Histogram({
+    name: 'proxima_http_request_duration_seconds',
+    help: 'HTTP request latency by route and method',
+    labelNames: ['route', 'method'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  })
+  new Gauge({
+    name: 'proxima_outbox_mails',
+    help: 'Outgoing mails by status',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      const rows = await deps.db
+        .selectFrom('outbox_mail')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('status')
+        .execute()
+      this.reset()
+      for (const r of rows) this.set({ status: r.status }, Number(r.n))
+    },
+  })
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched'
+    if (route === '/metrics') return
+    requests.inc({ route, method: req.method, status: String(reply.statusCode) })
+    latency.observe({ route, method: req.method }, reply.elapsedTime / 1000)
+  })
+
+  app.get('/metrics', { schema: { hide: true }, config: { public: true, rateLimit: false } }, async (req, reply) => {
+    const header = req.headers.authorization ?? ''
+    if (!deps.token || header !== `Bearer ${deps.token}`) return reply.callNotFound()
+    return reply.type(registry.contentType).send(await registry.metrics())
+  })
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import rateLimit from '@fastify/rate-limit'
+import { AppError } from '../lib/errors.js'
+import { hashToken } from '../lib/crypto.js'
+import { tokenFromHeader } from './authenticate.js'
+
+/** Buckets of contract §1.9; numbers are per window and may be changed by the operator or tests. */
+export const DEFAULT_LIMITS = {
+  signin: { max: 10, window: 60_000 },
+  accountMail: { max: 5, window: 60_000 },
+  tokenUse: { max: 30, window: 60_000 },
+  onboarding: { max: 5, window: 3_600_000 },
+  registration: { max: 10, window: 3_600_000 },
+  visitors: { max: 20, window: 3_600_000 },
+  default: { max: 600, window: 60_000 },
+} as const
+
+export type Bucket = keyof typeof DEFAULT_LIMITS
+export type Limits = Record<Bucket, { max: number; window: number }>
+
+/** The route config that puts a route in a bucket (keyed by client IP). */
+export function limit(limits: Limits | null, bucket: Bucket) {
+  if (!limits) return false as const
+  const b = limits[bucket]
+  return { max: b.max, timeWindow: b.window, keyGenerator: (req: FastifyRequest) => `${bucket}:${req.ip}` }
+}
+
+/**
+ * Every route is limited (default bucket, keyed by token or else IP) unless it names its own bucket
+ * or opts out (health, static files). Responses carry RateLimit-* headers; a 429 also Retry-After.
+ */
+export async function registerRateLimits(app: FastifyInstance, limits: Limits | null) {
+  if (!limits) return
+  await app.register(rateLimit, {
+    global: true,
+    max: limits.default.max,
+    timeWindow: limits.default.window,
+    enableDraftSpec: true,
+    keyGenerator: (req) => {
+      const token = tokenFromHeader(req.headers.authorization)
+      return token ? `token:${hashToken(token).slice(0, 32)}` : `ip:${req.ip}`
+    },
+    errorResponseBuilder: (_req, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000))
+      return new AppError(429, 'rate_limited', `Too many requests. Try again in ${seconds} seconds.`, {
+        headers: { 'Retry-After': String(seconds) },
+      })
+    },
+  })
+}

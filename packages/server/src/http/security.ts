@@ -1,0 +1,68 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet'
+import type { FastifyCorsOptions } from '@fastify/cors'
+import type { Config } from '../config.js'
+
+/** Paths a web-widget visitor calls from any site (contract §1.12). */
+const WIDGET_PATHS = [/^\/api\/auth\/anonymoususer\/?$/, /^\/api\/widget\//, /^\/api\/chat\//, /^\/api\/media\/voice\//]
+
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id']
+const EXPOSED_HEADERS = [
+  'X-Request-Id',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'Retry-After',
+  'Content-Disposition',
+  'X-Report-Rows',
+  'Idempotent-Replayed',
+  'auth-data',
+]
+
+export function corsOptions(config: Config): FastifyCorsOptions {
+  return {
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
+    allowedHeaders: ALLOWED_HEADERS,
+    exposedHeaders: EXPOSED_HEADERS,
+    credentials: false,
+    maxAge: 600,
+    delegator: (req, cb) => {
+      const path = (req.url ?? '/').split('?')[0] ?? '/'
+      const anyOrigin = WIDGET_PATHS.some((re) => re.test(path))
+      cb(null, { origin: anyOrigin ? true : config.corsOrigins })
+    },
+  }
+}
+
+/** nosniff, no-referrer (links carry tokens), HSTS in production, and a CSP for the dashboard's pages. */
+export function securityHeaders(config: Config): FastifyHelmetOptions {
+  const google = config.googleClientIds.length > 0
+  return {
+    global: true,
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: google ? { policy: 'same-origin-allow-popups' } : { policy: 'same-origin' },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(google ? ['https://accounts.google.com'] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'", ...(google ? ['https://accounts.google.com'] : [])],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(google ? ['https://accounts.google.com'] : [])],
+        frameSrc: google ? ['https://accounts.google.com'] : ["'none'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", ...(google ? ['https://accounts.google.com'] : [])],
+        frameAncestors: ["'none'"],
+      },
+    },
+  }
+}
+
+/** Single-use link tokens, invitation keys and media signatures never reach the logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|invite|sig)=)[^&#]*/gi, '$1[redacted]')
+}
