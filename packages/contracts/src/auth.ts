@@ -105,8 +105,10 @@ const personFields = {
   confirm_password: z.string({ error: 'Confirm your password.' }).min(1, { error: 'Confirm your password.' }),
 }
 
-export const PlanId = caseInsensitive(['basic', 'professional', 'business'])
-export type PlanId = z.infer<typeof PlanId>
+/** Plan names in replies; `PlanId` is the request form (matched case-insensitively). */
+export const PlanName = z.enum(['basic', 'professional', 'business'])
+export const PlanId = caseInsensitive(PlanName.options)
+export type PlanId = z.infer<typeof PlanName>
 
 export const AdminRegistration = z.object({
   tenant_id: Id,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { Email, Id, Phone, QueryBool, Timestamp, optionalText, text } from './common.js'
-import { PlanId } from './auth.js'
+import { PlanId, PlanName } from './auth.js'
 
 export const TenantStatus = z.enum(['pending_admin', 'active', 'suspended'])
 export const SubscriptionStatus = z.enum(['trialing', 'active', 'expired', 'canceled'])
@@ -30,7 +30,7 @@ export const Tenant = z.object({
   email: z.string(),
   phonenumber: z.string().nullable(),
   status: TenantStatus,
-  plan: PlanId,
+  plan: PlanName,
   subscription_status: SubscriptionStatus.nullable(),
   trial_ends_at: Timestamp.nullable(),
   timezone: z.string(),
@@ -75,7 +75,7 @@ export const PlanLimits = z.object({
 export const PlanFeatures = z.object({ predictive_analytics: z.boolean(), social_integrations: z.boolean() })
 
 export const Plan = z.object({
-  plan: PlanId,
+  plan: PlanName,
   name: z.string(),
   price_monthly: z.string(),
   currency: z.string(),
@@ -143,7 +143,7 @@ export const planById = (id: string): Plan => {
 }
 
 export const Subscription = z.object({
-  plan: PlanId,
+  plan: PlanName,
   plan_name: z.string(),
   status: SubscriptionStatus.nullable(),
   trial_started_at: Timestamp.nullable(),

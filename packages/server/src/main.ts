@@ -17,6 +17,7 @@ async function main() {
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pglite'),
     poolMax: config.databasePoolMax,
+    onIdleError: (err) => process.stderr.write(`database connection lost: ${err.message}\n`),
   })
   const applied = await migrate(database)
   const mailTransport = config.systemSmtpUrl ? nodemailer.createTransport(config.systemSmtpUrl) : undefined

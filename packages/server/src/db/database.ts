@@ -30,6 +30,7 @@ export async function openDatabase(opts: {
   url?: string | undefined
   dataDir?: string | undefined
   poolMax?: number
+  onIdleError?: (err: Error) => void
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({
@@ -43,6 +44,8 @@ export async function openDatabase(opts: {
         }) as typeof pg.types.getTypeParser,
       },
     })
+    // An idle connection dropped by the server (restart, failover) must not take the process down.
+    pool.on('error', (err) => opts.onIdleError?.(err))
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     const session = async <T>(fn: (run: ScriptRunner) => Promise<T>): Promise<T> => {
       const client = await pool.connect()

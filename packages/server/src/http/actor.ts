@@ -21,6 +21,8 @@ export function roleOf(actor: Actor): Role {
   return actor.kind === 'staff' ? actor.userType : actor.kind
 }
 
+// Module augmentation merges only with interfaces.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** No token needed. Every other route requires one. */
@@ -38,3 +40,4 @@ declare module 'fastify' {
     actor: Actor | null
   }
 }
+/* eslint-enable @typescript-eslint/consistent-type-definitions */

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test'
+import { FIRST_ADMIN, PASSWORD, createOrganization, signIn, unique } from './helpers.js'
+
+test('the first admin printed at start-up signs in and lands in the dashboard', async ({ page }) => {
+  await signIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password)
+  await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible()
+  await expect(page.getByText('Proxima Demo').first()).toBeVisible()
+  const stored = await page.evaluate(() => ({
+    details: localStorage.getItem('proxima_admin_details'),
+    token: localStorage.getItem('token'),
+  }))
+  expect(JSON.parse(stored.details ?? '{}').user_type).toBe('admin')
+  expect(stored.token).toMatch(/^pxm_/)
+})
+
+test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
+  await signIn(page, FIRST_ADMIN.email, 'Not-the-password-1')
+  await expect(page.getByText('A user with this email and password was not found.')).toBeVisible()
+  await expect(page).toHaveURL(/\/auth\/login/)
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+})
+
+test('a customer is refused by the dashboard with the seed message', async ({ page, request }) => {
+  const username = unique('client')
+  const res = await request.post('/api/auth/client/', {
+    data: { username, email: `${username}@example.com`, first_name: 'Cora', last_name: 'Client', password: PASSWORD, confirm_password: PASSWORD },
+  })
+  expect(res.status()).toBe(201)
+  await signIn(page, `${username}@example.com`, PASSWORD)
+  await expect(
+    page.getByText('This user does not belong to any organization. Use the mobile application if you are a customer.'),
+  ).toBeVisible()
+  await expect(page).toHaveURL(/\/auth\/login/)
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+})
+
+test('signing out ends the session and returns to the login page', async ({ page, request }) => {
+  const { admin } = await createOrganization(request)
+  await signIn(page, admin.email, PASSWORD)
+  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  await page.getByRole('button', { name: 'Account' }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/auth\/login/)
+  expect(await page.evaluate(() => localStorage.getItem('proxima_admin_details'))).toBeNull()
+  // The token was revoked on the server, not only forgotten by the browser.
+  const check = await request.get(`/auth/checktokenexpiry?token=${token}`)
+  expect(check.status()).toBe(401)
+  // The dashboard is closed again.
+  await page.goto('/settings/plan')
+  await expect(page).toHaveURL(/\/auth\/login/)
+})
+
+test('a session that ended on the server sends the user to /auth/login on the next call', async ({ page, request }) => {
+  const { admin } = await createOrganization(request)
+  await signIn(page, admin.email, PASSWORD)
+  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  // Every session of the user is revoked elsewhere (as after a password reset).
+  const revoke = await request.post('/api/auth/logout/', { headers: { Authorization: `Token ${token}` }, data: { all: true } })
+  expect(revoke.status()).toBe(204)
+  await page.getByRole('link', { name: 'Settings' }).first().click()
+  await page.getByRole('link', { name: 'Plan & billing' }).first().click()
+  await expect(page).toHaveURL(/\/auth\/login/)
+  expect(await page.evaluate(() => localStorage.getItem('proxima_admin_details'))).toBeNull()
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+})

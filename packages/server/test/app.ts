@@ -1,0 +1,86 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Transporter } from 'nodemailer'
+import { buildApp } from '../src/app.js'
+import { loadConfig, type Config } from '../src/config.js'
+import { openDatabase, type Database } from '../src/db/database.js'
+import { migrate } from '../src/db/migrate.js'
+import type { Limits } from '../src/http/rate-limit.js'
+import type { Clock } from '../src/lib/clock.js'
+import type { GoogleVerifier } from '../src/features/auth/google.js'
+
+/** A clock tests can move forward. */
+export function testClock(start = new Date()) {
+  let now = start.getTime()
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms
+    },
+  } satisfies Clock & { advance: (ms: number) => void }
+}
+
+let distDir: string | undefined
+/** A tiny built-dashboard stand-in, so page-serving tests do not need a real web build. */
+function fakeWebDist() {
+  if (!distDir) {
+    distDir = mkdtempSync(join(tmpdir(), 'proxima-web-'))
+    writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><!--proxima-config--></head><body><div id="root"></div></body></html>')
+    writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  }
+  return distDir
+}
+
+export type TestAppOptions = {
+  clock?: Clock
+  limits?: Limits | null
+  mailTransport?: Transporter
+  google?: GoogleVerifier
+  env?: Record<string, string>
+}
+
+let shared: Promise<Database> | undefined
+
+/** PostgreSQL when the suite runs against a server; otherwise one embedded PGlite per test file. */
+async function testDatabase(): Promise<Database> {
+  const url = process.env.PROXIMA_TEST_DATABASE_URL
+  if (url) return openDatabase({ url, poolMax: 5 })
+  shared ??= (async () => {
+    const database = await openDatabase({})
+    await migrate(database)
+    return database
+  })()
+  return shared
+}
+
+export async function buildTestApp(opts: TestAppOptions = {}) {
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    APP_BASE_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  })
+  const database = await testDatabase()
+  const app = await buildApp({
+    config,
+    database,
+    clock: opts.clock,
+    limits: opts.limits ?? null,
+    mailTransport: opts.mailTransport,
+    google: opts.google,
+    logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
+    webDistDir: fakeWebDist(),
+  })
+  await app.ready()
+  return Object.assign(app, {
+    db: database.db,
+    async shutdown() {
+      await app.close()
+      // The embedded database is shared by the file's apps; a server pool belongs to this app.
+      if (process.env.PROXIMA_TEST_DATABASE_URL) await database.close()
+    },
+  })
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>
