@@ -1,0 +1,70 @@
+import { Suspense, lazy, type ComponentType, type ReactNode } from 'react'
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router'
+import { PageLoading } from './PageLoading'
+import { RequireSession } from './RequireSession'
+
+/** One lazily loaded chunk per page, so the sign-in page never loads dashboard code. */
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })))
+
+const LoginPage = page(() => import('../features/auth/pages/LoginPage'), 'LoginPage')
+const ForgotPasswordPage = page(() => import('../features/auth/pages/ForgotPasswordPage'), 'ForgotPasswordPage')
+const ResetPasswordPage = page(() => import('../features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage')
+const InvitationPage = page(() => import('../features/auth/pages/InvitationPage'), 'InvitationPage')
+const OnboardingPage = page(() => import('../features/onboarding/pages/OnboardingPage'), 'OnboardingPage')
+const DashboardLayout = page(() => import('../features/shell/components/DashboardLayout'), 'DashboardLayout')
+const OverviewPage = page(() => import('../features/overview/pages/OverviewPage'), 'OverviewPage')
+const SettingsPage = page(() => import('../features/settings/pages/SettingsPage'), 'SettingsPage')
+const OrganizationPage = page(() => import('../features/organization/pages/OrganizationPage'), 'OrganizationPage')
+const EmployeesPage = page(() => import('../features/staff/pages/EmployeesPage'), 'EmployeesPage')
+const PlanBillingPage = page(() => import('../features/subscription/pages/PlanBillingPage'), 'PlanBillingPage')
+const ProfilePage = page(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage')
+const NotFoundPage = page(() => import('../features/shell/pages/NotFoundPage'), 'NotFoundPage')
+const UpcomingAreaPage = lazy(() =>
+  import('../features/areas/pages/UpcomingAreaPage').then((m) => ({ default: m.UpcomingAreaPage })),
+)
+
+const standalone = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>
+
+const upcoming = (path: string, area: Parameters<typeof UpcomingAreaPage>[0]['area']): RouteObject => ({
+  path,
+  element: <UpcomingAreaPage area={area} />,
+})
+
+export const routes: RouteObject[] = [
+  { path: '/auth/login', element: standalone(<LoginPage />) },
+  { path: '/auth/onboarding', element: standalone(<OnboardingPage />) },
+  { path: '/auth/forgot-password', element: standalone(<ForgotPasswordPage />) },
+  { path: '/auth/reset-password/new-password', element: standalone(<ResetPasswordPage />) },
+  { path: '/auth/invitation', element: standalone(<InvitationPage />) },
+  { path: '/auth', element: <Navigate to="/auth/login" replace /> },
+  { path: '/_app', element: <Navigate to="/" replace /> },
+  {
+    path: '/',
+    element: <RequireSession />,
+    children: [
+      {
+        element: standalone(<DashboardLayout />),
+        children: [
+          { index: true, element: <OverviewPage /> },
+          upcoming('chats', 'chats'),
+          upcoming('community', 'community'),
+          upcoming('surveys', 'surveys'),
+          upcoming('analytics', 'analytics'),
+          upcoming('reports', 'reports'),
+          upcoming('ai', 'ai'),
+          { path: 'settings', element: <SettingsPage /> },
+          { path: 'settings/organization', element: <OrganizationPage /> },
+          { path: 'settings/employees', element: <EmployeesPage /> },
+          upcoming('settings/email', 'email'),
+          upcoming('settings/integrations', 'integrations'),
+          { path: 'settings/plan', element: <PlanBillingPage /> },
+          { path: 'profile', element: <ProfilePage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+]
+
+export const router = createBrowserRouter(routes)

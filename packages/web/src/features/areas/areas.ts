@@ -1,0 +1,38 @@
+/** Areas of the product that are not available yet, and what each will do. */
+export const UPCOMING_AREAS = {
+  chats: {
+    title: 'Chats',
+    description:
+      'Answer customer conversations from every channel in one inbox, assign them to teammates and resolve them.',
+  },
+  community: {
+    title: 'Community',
+    description: 'Run customer communities where members raise issues, comment and help each other.',
+  },
+  surveys: {
+    title: 'Surveys',
+    description: 'Create, generate and send surveys to your customers and follow their responses.',
+  },
+  analytics: {
+    title: 'Analytics',
+    description: 'Follow chats, response times, satisfaction, topics, community growth and survey results over time.',
+  },
+  reports: {
+    title: 'Reports',
+    description: 'Export chats, messages, issues, threads and survey responses as PDF or CSV files.',
+  },
+  ai: {
+    title: 'AI assistant',
+    description: 'Summarise chats, paraphrase replies, draft text and generate surveys with AI helpers.',
+  },
+  email: {
+    title: 'Email',
+    description: "Connect your organization's mailbox (Gmail or any SMTP server) to send email from Proxima.",
+  },
+  integrations: {
+    title: 'Integrations',
+    description: 'Connect WhatsApp, Facebook Messenger and Instagram so their messages arrive in your chats.',
+  },
+} as const
+
+export type UpcomingArea = keyof typeof UPCOMING_AREAS
