@@ -21,8 +21,9 @@ export type StaffUserType = z.infer<typeof StaffUserType>
 export const UserType = z.enum(['admin', 'employee', 'client'])
 export type UserType = z.infer<typeof UserType>
 
-const caseInsensitive = <T extends string>(values: readonly [T, ...T[]]) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(values))
+/** Enum input is matched case-insensitively (contract §1.6). */
+const lowerCase = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v)
+const caseInsensitive = <T extends string>(values: readonly [T, ...T[]]) => z.preprocess(lowerCase, z.enum(values))
 
 // ---- sessions (contract §2.1) ----
 
@@ -107,29 +108,52 @@ const personFields = {
 
 /** Plan names in replies; `PlanId` is the request form (matched case-insensitively). */
 export const PlanName = z.enum(['basic', 'professional', 'business'])
-export const PlanId = caseInsensitive(PlanName.options)
+export const PlanId = caseInsensitive(['basic', 'professional', 'business'] as const)
 export type PlanId = z.infer<typeof PlanName>
 
 export const AdminRegistration = z.object({
   tenant_id: Id,
   onboarding_token: z.string({ error: 'onboarding_token is required.' }).min(1).max(200),
   ...personFields,
-  user_type: z.literal('admin', { error: 'user_type must be admin.' }).optional(),
+  user_type: z.preprocess(lowerCase, z.literal('admin', { error: 'user_type must be admin.' })).optional(),
   plan: PlanId.optional(),
 })
 export type AdminRegistration = z.infer<typeof AdminRegistration>
 
 export const ClientRegistration = z.object({
   ...personFields,
-  user_type: z.literal('client', { error: 'user_type must be client.' }).optional(),
+  user_type: z.preprocess(lowerCase, z.literal('client', { error: 'user_type must be client.' })).optional(),
 })
 export type ClientRegistration = z.infer<typeof ClientRegistration>
+
+const CONTACT_ERROR = 'Enter an email address or a phone number in international format, e.g. +254712345678.'
+
+/** A visitor's contact: an email (stored lower-cased) or an E.164 phone number; empty means none. */
+const VisitorContact = z
+  .string({ error: CONTACT_ERROR })
+  .trim()
+  .max(254, { error: 'Contact must be at most 254 characters.' })
+  .transform((v, ctx) => {
+    if (v === '') return null
+    if (z.email().safeParse(v).success) return v.toLowerCase()
+    const phone = v.replace(/[\s()-]/g, '')
+    if (/^\+[1-9]\d{6,14}$/.test(phone)) return phone
+    ctx.addIssue({ code: 'custom', message: CONTACT_ERROR })
+    return z.NEVER
+  })
+  .nullish()
 
 export const AnonymousUserRequest = z.object({
   widget_key: z.string({ error: 'widget_key is required.' }).trim().min(1).max(64),
   name: optionalText('Name', 100),
-  contact: optionalText('Contact', 254),
-  page_url: z.string().trim().max(2000).url({ error: 'page_url must be a URL.' }).nullish(),
+  contact: VisitorContact,
+  // Shown to staff as a link: only web addresses, never javascript: or data: URLs.
+  page_url: z
+    .string()
+    .trim()
+    .max(2000, { error: 'page_url must be at most 2,000 characters.' })
+    .url({ protocol: /^https?$/, error: 'page_url must be an http or https URL.' })
+    .nullish(),
 })
 
 export const Visitor = z.object({
@@ -230,8 +254,16 @@ export const TokenRequest = z.object({
   token: z.string({ error: 'token is required.' }).min(1, { error: 'token is required.' }).max(200),
 })
 export const TokenQuery = z.object({ token: z.string().max(200).optional() })
+/**
+ * A token in the query string of the session check or a link target: every value is accepted so that the
+ * route answers with its own reply (401, or a redirect) instead of a 400; a repeated key is no valid token.
+ */
+export const LinkTokenQuery = z.object({
+  token: z.preprocess((v) => (Array.isArray(v) ? v.join(',') : v), z.string().optional()),
+})
 
-export const LogoutRequest = z.object({ all: z.boolean().optional() }).optional()
+/** The body is optional; a request without one reaches validation as null. */
+export const LogoutRequest = z.object({ all: z.boolean().optional() }).nullish()
 
 export const TokenCheckReply = z.object({
   message: z.string(),
@@ -295,6 +327,7 @@ export const ProfileUpdate = z.preprocess(
 )
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>
 
-export const DeleteAccountRequest = z.object({ password: z.string().max(128).optional() }).optional()
+/** The body is optional (an account without a password needs none); a request without one reaches validation as null. */
+export const DeleteAccountRequest = z.object({ password: z.string().max(128).optional() }).nullish()
 
 export { QueryBool }

@@ -14,6 +14,7 @@ import type { Database } from './db/database.js'
 import { registerAuthentication } from './http/authenticate.js'
 import { AppError } from './lib/errors.js'
 import { registerErrorHandling } from './http/errors.js'
+import { registerInputGuards } from './http/input-guard.js'
 import { DEFAULT_LIMITS, registerRateLimits, type Limits } from './http/rate-limit.js'
 import { corsOptions, redactUrl, securityHeaders } from './http/security.js'
 import { readBuildInfo } from './lib/version.js'
@@ -34,6 +35,8 @@ import { createSettingsService } from './features/tenants/settings.service.js'
 import { createRecordsService } from './features/tenants/records.service.js'
 import { tenantRoutes } from './features/tenants/tenants.routes.js'
 import { recordsRoutes } from './features/tenants/records.routes.js'
+import { createStaffService } from './features/staff/staff.service.js'
+import { staffRoutes } from './features/staff/staff.routes.js'
 import { createMailWorker } from './features/mail/worker.js'
 import { healthRoutes } from './features/system/health.routes.js'
 import { registerMetrics } from './features/system/metrics.js'
@@ -50,7 +53,11 @@ export type AppDeps = {
   limits?: Limits | null
   logger?: boolean | object
   webDistDir: string
+  /** The bound on one request (contract §1.2: 30 s; routes that need more set their own `handlerTimeout`). */
+  requestTimeoutMs?: number
 }
+
+export const REQUEST_TIMEOUT_MS = 30_000
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/
 
@@ -81,6 +88,7 @@ export async function buildApp(deps: AppDeps) {
     },
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     connectionTimeout: 60_000,
+    handlerTimeout: deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
@@ -104,6 +112,10 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app, allowedMethods)
   app.addHook('onSend', async (req, reply) => {
     void reply.header('X-Request-Id', req.id)
+    // API data is per caller and changes often: caches may keep it only to revalidate (contract §1.11).
+    if (req.method === 'GET' && !reply.hasHeader('Cache-Control') && req.routeOptions.url?.startsWith('/api/')) {
+      void reply.header('Cache-Control', 'private, no-cache')
+    }
   })
 
   // JSON bodies: an empty body counts as no body (clients send Content-Type on body-less POSTs).
@@ -113,6 +125,8 @@ export async function buildApp(deps: AppDeps) {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined)
     return jsonParser(req, body as string, done)
   })
+  // Only JSON (and the Google callback's form) is accepted; other media types answer 415, plain text included.
+  app.removeContentTypeParser(['text/plain'])
   await app.register(formbody)
   app.addHook('preValidation', async (req) => {
     const type = req.headers['content-type']
@@ -120,6 +134,8 @@ export async function buildApp(deps: AppDeps) {
       throw new AppError(415, 'request.unsupported_media_type', 'Send the request body as application/json.')
     }
   })
+
+  registerInputGuards(app)
 
   await app.register(cookie)
   await app.register(helmet, securityHeaders(config))
@@ -135,6 +151,10 @@ export async function buildApp(deps: AppDeps) {
     },
     transform: jsonSchemaTransform,
   })
+  // The documentation viewer and its assets are public (contract §1.13).
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/docs' || route.url.startsWith('/docs/')) route.config = { ...route.config, public: true }
+  })
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true }, staticCSP: true })
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, () => app.swagger())
 
@@ -147,7 +167,7 @@ export async function buildApp(deps: AppDeps) {
   const registration = createRegistrationService(authDeps)
   const mailWorker = createMailWorker({ db, clock, log: app.log, transport: deps.mailTransport, from: config.mailFrom })
 
-  registerAuthentication(app, { sessions, clock })
+  registerAuthentication(app, { sessions, clock, db })
   registerMetrics(app, { db, token: config.metricsToken })
 
   // Features: one line each.
@@ -155,6 +175,7 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock,
     isShuttingDown: () => shuttingDown,
+    lastJobBeat: mailWorker.lastBeatAt,
     version: build,
   })
   await app.register(authRoutes, { signin, profile: createProfileService(authDeps), limits, appBaseUrl: config.appBaseUrl, secureCookies })
@@ -163,6 +184,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(invitationRoutes, { invitations: createInvitationService(authDeps), limits })
   await app.register(tenantRoutes, { tenants, settings: createSettingsService({ db, clock }), limits })
   await app.register(recordsRoutes, { records: createRecordsService({ db, clock }) })
+  await app.register(staffRoutes, { staff: createStaffService({ db, clock, sessions }) })
   await registerDashboard(app, {
     webDistDir: deps.webDistDir,
     googleClientId: config.googleClientIds[0] ?? null,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Texts } from '@proxima/contracts'
 import { AppError } from '../lib/errors.js'
 import type { Clock } from '../lib/clock.js'
+import type { Db } from '../db/database.js'
 import type { Sessions } from '../features/auth/sessions.service.js'
 import { roleOf, STAFF } from './actor.js'
 
@@ -24,7 +25,13 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * Resolves the caller before the body is parsed, so a missing or dead token answers 401 first.
  * Every route needs a token unless its config says `public`; roles default to staff.
  */
-export function registerAuthentication(app: FastifyInstance, deps: { sessions: Sessions; clock: Clock }) {
+export function registerAuthentication(app: FastifyInstance, deps: { sessions: Sessions; clock: Clock; db: Db }) {
+  /** A paid period that has run out ends the subscription, as the subscription endpoint reports (contract §3.3). */
+  async function paidPeriodOver(tenantId: number, now: Date) {
+    const t = await deps.db.selectFrom('tenants').select('current_period_end').where('id', '=', tenantId).executeTakeFirst()
+    return !!t?.current_period_end && t.current_period_end.getTime() <= now.getTime()
+  }
+
   app.decorateRequest('actor', null)
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const config = request.routeOptions.config
@@ -38,14 +45,18 @@ export function registerAuthentication(app: FastifyInstance, deps: { sessions: S
     if (!roles.includes(roleOf(actor))) throw new AppError(403, 'auth.forbidden', 'You are not allowed to do this.')
     if (actor.kind === 'staff' && resolved.tenant) {
       if (resolved.tenant.status === 'suspended') throw new AppError(403, 'tenant.suspended', Texts.tenantSuspended)
-      const ended =
-        resolved.tenant.subscriptionStatus === 'expired' ||
-        resolved.tenant.subscriptionStatus === 'canceled' ||
-        (resolved.tenant.subscriptionStatus === 'trialing' &&
-          resolved.tenant.trialEndsAt !== null &&
-          resolved.tenant.trialEndsAt.getTime() <= deps.clock.now().getTime())
-      const exempt = READ_METHODS.has(request.method) || config.allowWhenExpired || request.url.startsWith('/api/auth/')
-      if (ended && !exempt) throw new AppError(402, 'subscription.expired', Texts.subscriptionExpired)
+      // The route pattern, not the raw URL: `//api/auth/me` reaches the same route and gets the same answer.
+      const exempt = READ_METHODS.has(request.method) || config.allowWhenExpired || request.routeOptions.url.startsWith('/api/auth/')
+      if (!exempt) {
+        const now = deps.clock.now()
+        const { subscriptionStatus, trialEndsAt } = resolved.tenant
+        const ended =
+          subscriptionStatus === 'expired' ||
+          subscriptionStatus === 'canceled' ||
+          (subscriptionStatus === 'trialing' && trialEndsAt !== null && trialEndsAt.getTime() <= now.getTime()) ||
+          (subscriptionStatus === 'active' && (await paidPeriodOver(actor.tenantId, now)))
+        if (ended) throw new AppError(402, 'subscription.expired', Texts.subscriptionExpired)
+      }
     }
     request.actor = actor
   })

@@ -42,6 +42,8 @@ export function toAppError(err: unknown): AppError {
       return new AppError(400, 'request.invalid_content_length', 'The Content-Length header does not match the body.')
     case 'FST_ERR_CTP_INVALID_TYPE':
       return new AppError(415, 'request.unsupported_media_type', 'Send the request body as application/json.')
+    case 'FST_ERR_HANDLER_TIMEOUT':
+      return new AppError(504, 'server.timeout', 'The server took too long to answer. Try again.')
   }
   if (e instanceof SyntaxError && (e as FastifyError).statusCode === 400) {
     return new AppError(400, 'request.malformed_json', 'The request body is not valid JSON.')

@@ -19,16 +19,20 @@ const EXPOSED_HEADERS = [
 ]
 
 export function corsOptions(config: Config): FastifyCorsOptions {
-  return {
+  // The delegator's answer replaces the plugin options entirely, so it must carry all of them.
+  const common = {
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
     allowedHeaders: ALLOWED_HEADERS,
     exposedHeaders: EXPOSED_HEADERS,
     credentials: false,
     maxAge: 600,
+    strictPreflight: false,
+  }
+  return {
     delegator: (req, cb) => {
-      const path = (req.url ?? '/').split('?')[0] ?? '/'
+      const path = (req.url ?? '/').split('?')[0]?.replace(/\/{2,}/g, '/') ?? '/'
       const anyOrigin = WIDGET_PATHS.some((re) => re.test(path))
-      cb(null, { origin: anyOrigin ? true : config.corsOrigins })
+      cb(null, { ...common, origin: anyOrigin ? true : config.corsOrigins })
     },
   }
 }

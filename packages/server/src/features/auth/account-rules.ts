@@ -2,6 +2,20 @@ import { Texts } from '@proxima/contracts'
 import { AppError, type FieldErrors } from '../../lib/errors.js'
 import { passwordProblems } from './password-policy.js'
 
+/** Password rules beyond shape, plus the confirmation; returns the reasons per field (empty when fine). */
+export function newPasswordErrors(
+  password: string,
+  confirm: string,
+  who: { username?: string | null; email?: string | null },
+  field = 'password',
+): FieldErrors {
+  const errors: FieldErrors = {}
+  const problems = passwordProblems(password, who)
+  if (problems.length > 0) errors[field] = problems
+  if (password !== confirm) errors.confirm_password = [Texts.passwordMismatch]
+  return errors
+}
+
 /** Password rules beyond shape, plus the confirmation; throws 400 with every failing field. */
 export function assertNewPassword(
   password: string,
@@ -9,11 +23,7 @@ export function assertNewPassword(
   who: { username?: string | null; email?: string | null },
   field = 'password',
 ) {
-  const errors: FieldErrors = {}
-  const problems = passwordProblems(password, who)
-  if (problems.length > 0) errors[field] = problems
-  if (password !== confirm) errors.confirm_password = [Texts.passwordMismatch]
-  throwIfAny(errors)
+  throwIfAny(newPasswordErrors(password, confirm, who, field))
 }
 
 /** Date of birth: not in the future; age 13 to 120. */

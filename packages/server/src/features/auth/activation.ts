@@ -19,5 +19,11 @@ export async function queueActivation(
     expires_at: addHours(opts.now, 48),
   })
   const url = `${opts.publicApiUrl}/api/auth/activate_user/?token=${encodeURIComponent(token)}`
-  await enqueueMail(ex, { kind: 'activation', to: user.email, tenantId: user.tenant_id, ...activationMail(user.first_name, url) })
+  await enqueueMail(ex, {
+    kind: 'activation',
+    to: user.email,
+    tenantId: user.tenant_id,
+    at: opts.now,
+    ...activationMail(user.first_name, url),
+  })
 }

@@ -6,13 +6,13 @@ import {
   ErrorBody,
   GoogleSigninRequest,
   LegacyErrorBody,
+  LinkTokenQuery,
   LogoutRequest,
   Profile,
   ProfileUpdate,
   Session,
   SigninRequest,
   TokenCheckReply,
-  TokenQuery,
 } from '@proxima/contracts'
 import { ANY_ACTOR, STAFF_OR_CLIENT, type ClientActor, type StaffActor } from '../../http/actor.js'
 import { tokenFromHeader } from '../../http/authenticate.js'
@@ -95,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
     app.get(
       url,
       {
-        schema: { tags, summary: 'Session check', querystring: TokenQuery, response: { 200: TokenCheckReply, 401: TokenCheckReply } },
+        schema: { tags, summary: 'Session check', querystring: LinkTokenQuery, response: { 200: TokenCheckReply, 401: TokenCheckReply } },
         config: { public: true, rateLimit: limit(deps.limits, 'tokenUse') },
       },
       async (req, reply) => {

@@ -17,6 +17,8 @@ import { AppError } from '../../lib/errors.js'
 import type { InvitationService } from './invitations.service.js'
 
 const tags = ['staff']
+// Inviting is exempt from the expired-subscription block under /api/auth/ (contract §3.3), so its /api/staff/ twins are too.
+const admin = { roles: ADMIN, allowWhenExpired: true }
 const ListQuery = z.object({
   status: InvitationStatus.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
@@ -31,7 +33,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ invitations: InvitationSe
   for (const url of ['/api/auth/employee/', '/api/staff/invitations/']) {
     app.post(
       url,
-      { schema: { tags, summary: 'Invite a staff member', body: InvitationRequest, response: { 201: Invitation } }, config: { roles: ADMIN } },
+      { schema: { tags, summary: 'Invite a staff member', body: InvitationRequest, response: { 201: Invitation } }, config: admin },
       async (req, reply) => {
         const inv = await invitations.invite(req.actor as StaffActor, req.body)
         return reply.status(201).header('Location', `/api/staff/invitations/${inv.invitation_id}/`).send(inv)
@@ -65,19 +67,19 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ invitations: InvitationSe
 
   app.get(
     '/api/staff/invitations/',
-    { schema: { tags, summary: 'List invitations', querystring: ListQuery, response: { 200: listEnvelope(Invitation) } }, config: { roles: ADMIN } },
+    { schema: { tags, summary: 'List invitations', querystring: ListQuery, response: { 200: listEnvelope(Invitation) } }, config: admin },
     (req) => invitations.list(req.actor as StaffActor, req.query),
   )
 
   app.post(
     '/api/staff/invitations/:id/resend/',
-    { schema: { tags, summary: 'Resend an invitation with a new link', params: IdParams, response: { 200: Invitation } }, config: { roles: ADMIN } },
+    { schema: { tags, summary: 'Resend an invitation with a new link', params: IdParams, response: { 200: Invitation } }, config: admin },
     (req) => invitations.resend(req.actor as StaffActor, req.params.id),
   )
 
   app.delete(
     '/api/staff/invitations/:id/',
-    { schema: { tags, summary: 'Revoke a pending invitation', params: IdParams }, config: { roles: ADMIN } },
+    { schema: { tags, summary: 'Revoke a pending invitation', params: IdParams }, config: admin },
     async (req, reply) => {
       await invitations.revoke(req.actor as StaffActor, req.params.id)
       return reply.status(204).send()

@@ -45,9 +45,10 @@ const limitReached = (max: number) =>
 export function createInvitationService(deps: AuthDeps) {
   const { db, clock, sessions } = deps
 
-  async function present(rows: InvitationRow[]): Promise<Invitation[]> {
+  /** Inside a transaction, pass it: a second connection would wait for it (PGlite has only one). */
+  async function present(rows: InvitationRow[], ex: Executor = db): Promise<Invitation[]> {
     if (rows.length === 0) return []
-    const inviters = await db
+    const inviters = await ex
       .selectFrom('users')
       .select(['id', 'username', 'first_name', 'last_name', 'user_type'])
       .where('id', 'in', [...new Set(rows.map((r) => r.invited_by))])
@@ -93,6 +94,7 @@ export function createInvitationService(deps: AuthDeps) {
       replyTo: tenant.email,
       // Mail from an admin whose own address is unconfirmed waits until they confirm it.
       holdForUser: inviter.email_verified ? null : actor.userId,
+      at: clock.now(),
       ...invitationMail({
         tenantName: tenant.name,
         inviterName: `${inviter.first_name} ${inviter.last_name}`.trim(),
@@ -139,11 +141,13 @@ export function createInvitationService(deps: AuthDeps) {
           token_hash: hashToken(token),
           invited_by: actor.userId,
           expires_at: addDays(now, VALID_DAYS),
+          created_at: now,
+          updated_at: now,
         })
         .returningAll()
         .executeTakeFirstOrThrow()
       await queueInvitationMail(trx, actor, inv, token)
-      return (await present([inv]))[0]!
+      return (await present([inv], trx))[0]!
     })
   }
 
@@ -266,10 +270,22 @@ export function createInvitationService(deps: AuthDeps) {
     return page(await present(rows), { limit: q.limit, offset: q.offset, total: Number(total) })
   }
 
-  /** A new link and a new week; the old link dies. */
+  /** A new link and a new week; the old link dies. An expired invitation takes a seat again, so the limit applies. */
   async function resend(actor: StaffActor, id: number) {
     const now = clock.now()
     return db.transaction().execute(async (trx) => {
+      const tenant = await trx.selectFrom('tenants').select(['id', 'plan']).where('id', '=', actor.tenantId).forUpdate().executeTakeFirstOrThrow()
+      const current = await trx
+        .selectFrom('invitations')
+        .select(['status', 'expires_at'])
+        .where('tenant_id', '=', actor.tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (current?.status === 'pending' && current.expires_at.getTime() <= now.getTime()) {
+        const max = planById(tenant.plan).limits.max_agents
+        const seats = await seatsInUse(trx, actor.tenantId, now, id)
+        if (seats.staff + seats.pending >= max) throw limitReached(max)
+      }
       const token = newLinkToken()
       const inv = await trx
         .updateTable('invitations')
@@ -285,7 +301,7 @@ export function createInvitationService(deps: AuthDeps) {
         throw conflict('staff.invitation_closed', 'This invitation was already accepted or revoked.')
       }
       await queueInvitationMail(trx, actor, inv, token)
-      return (await present([inv]))[0]!
+      return (await present([inv], trx))[0]!
     })
   }
 

@@ -3,10 +3,10 @@ import {
   ChangePasswordRequest,
   ForgotPasswordRequest,
   LegacyMessageReply,
+  LinkTokenQuery,
   MessageReply,
   ResendActivationRequest,
   ResetPasswordRequest,
-  TokenQuery,
   TokenRequest,
 } from '@proxima/contracts'
 import { STAFF_OR_CLIENT, type ClientActor, type StaffActor } from '../../http/actor.js'
@@ -60,7 +60,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ passwords: PasswordService;
   app.get(
     '/api/auth/activate_user/',
     {
-      schema: { tags, summary: 'Activation link target: confirms, then redirects to the sign-in page', querystring: TokenQuery },
+      schema: { tags, summary: 'Activation link target: confirms, then redirects to the sign-in page', querystring: LinkTokenQuery },
       config: { public: true, rateLimit: limit(limits, 'tokenUse') },
     },
     async (req, reply) => {

@@ -55,7 +55,13 @@ export function createPasswordService(deps: AuthDeps) {
           await expireOneTimeTokens(trx, 'reset', user.id, now)
           await insertOneTimeToken(trx, { kind: 'reset', user_id: user.id, token_hash: hashToken(token), expires_at: addMinutes(now, 60) })
           const url = `${deps.appBaseUrl}/auth/reset-password/new-password?token=${encodeURIComponent(token)}`
-          await enqueueMail(trx, { kind: 'password_reset', to: user.email, tenantId: user.tenant_id, ...passwordResetMail(user.first_name, url) })
+          await enqueueMail(trx, {
+            kind: 'password_reset',
+            to: user.email,
+            tenantId: user.tenant_id,
+            at: now,
+            ...passwordResetMail(user.first_name, url),
+          })
         })
       } else {
         deps.log.info({ userId: user.id }, 'password reset mail limit reached; request dropped')

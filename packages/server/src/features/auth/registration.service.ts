@@ -7,10 +7,20 @@ import { AppError, isUniqueViolation, notFound, type FieldErrors } from '../../l
 import { page } from '../../lib/pagination.js'
 import type { StaffActor } from '../../http/actor.js'
 import type { AuthDeps } from './auth.deps.js'
-import { assertNewPassword, dobProblem, duplicateUserError, throwIfAny } from './account-rules.js'
+import { dobProblem, newPasswordErrors, duplicateUserError, throwIfAny } from './account-rules.js'
 import { queueActivation } from './activation.js'
 import { takenIdentifiers } from './auth.queries.js'
 import { clientSession, staffSession, visitorSession } from './sessions.service.js'
+
+/** Scheme and host compare case-insensitively and a default port is implied (as browsers send `Origin`). */
+function normalizeOrigin(value: string): string | null {
+  try {
+    const url = new URL(value)
+    return url.origin === 'null' ? null : url.origin
+  } catch {
+    return null
+  }
+}
 
 const onboardingInvalid = () => new AppError(400, 'tenant.onboarding_token_invalid', Texts.onboardingTokenInvalid)
 
@@ -18,9 +28,9 @@ const onboardingInvalid = () => new AppError(400, 'tenant.onboarding_token_inval
 export function createRegistrationService(deps: AuthDeps) {
   const { db, clock, sessions } = deps
 
+  /** Every failing rule is reported at once (contract §1.7: `errors` lists every failing field). */
   function personChecks(input: Omit<ClientRegistration, 'user_type'>) {
-    assertNewPassword(input.password, input.confirm_password, input)
-    const errors: FieldErrors = {}
+    const errors: FieldErrors = newPasswordErrors(input.password, input.confirm_password, input)
     const dob = dobProblem(input.DOB, clock.now())
     if (dob) errors.DOB = [dob]
     throwIfAny(errors)
@@ -142,8 +152,9 @@ export function createRegistrationService(deps: AuthDeps) {
       .executeTakeFirst()
     if (!row || row.status !== 'active') throw notFound()
     if (!row.widget_enabled) throw new AppError(403, 'widget.disabled', 'The chat widget of this organization is turned off.')
-    const allowed = row.widget_allowed_origins
-    if (allowed.length > 0 && (!origin || !allowed.includes(origin.replace(/\/$/, '')))) {
+    const allowed = row.widget_allowed_origins.map(normalizeOrigin)
+    const from = origin ? normalizeOrigin(origin) : null
+    if (allowed.length > 0 && (!from || !allowed.includes(from))) {
       throw new AppError(403, 'widget.origin_not_allowed', 'This website is not allowed to use the chat widget.')
     }
     return db.transaction().execute(async (trx) => {

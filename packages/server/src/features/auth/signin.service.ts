@@ -44,18 +44,27 @@ export function createSigninService(deps: AuthDeps) {
       .execute()
   }
 
-  /** Account checks shared by password and Google sign-in, then a new session. */
-  async function openSession(user: UserRow, audience: Audience): Promise<StaffSession | ClientSession> {
+  /** Who may get a session for this audience; returns the staff member's tenant (null for a customer). */
+  async function assertMaySignIn(user: UserRow, audience: Audience) {
     if (!user.is_active) throw new AppError(403, 'auth.account_disabled', Texts.accountDisabled)
     if (user.user_type === 'client') {
       if (audience === 'dashboard') throw notStaff()
-      const { token, expiresAt } = await sessions.issueForUser(db, user)
-      await db.updateTable('users').set({ last_login_at: clock.now() }).where('id', '=', user.id).execute()
-      return clientSession(user, token, expiresAt)
+      return null
     }
     const tenant = await findTenantById(db, user.tenant_id!)
     if (!tenant) throw invalidCredentials()
     if (tenant.status === 'suspended') throw new AppError(403, 'tenant.suspended', Texts.tenantSuspended)
+    return tenant
+  }
+
+  /** Account checks shared by password and Google sign-in, then a new session. */
+  async function openSession(user: UserRow, audience: Audience): Promise<StaffSession | ClientSession> {
+    const tenant = await assertMaySignIn(user, audience)
+    if (!tenant) {
+      const { token, expiresAt } = await sessions.issueForUser(db, user)
+      await db.updateTable('users').set({ last_login_at: clock.now() }).where('id', '=', user.id).execute()
+      return clientSession(user, token, expiresAt)
+    }
     return db.transaction().execute(async (trx) => {
       const { token, expiresAt } = await sessions.issueForUser(trx, user)
       await trx
@@ -117,8 +126,8 @@ export function createSigninService(deps: AuthDeps) {
   /** Redirect mode: checks the credential as a dashboard sign-in and leaves a single-use hand-off. */
   async function googleRedirect(credential: string): Promise<string> {
     const user = await findGoogleAccount(credential)
-    if (!user.is_active) throw new AppError(403, 'auth.account_disabled', Texts.accountDisabled)
-    if (user.user_type === 'client') throw notStaff()
+    // Refused accounts learn why on the sign-in page instead of landing on the dashboard without a session.
+    await assertMaySignIn(user, 'dashboard')
     const value = newLinkToken()
     await insertOneTimeToken(db, {
       kind: 'handoff',

@@ -11,6 +11,8 @@ export type OutgoingMail = {
   fromName?: string | null
   /** Hold the mail until this user's email address is confirmed (staff invitations, contract §2.5). */
   holdForUser?: number | null
+  /** Now, by the app's clock: the mail is created and due at this time. */
+  at: Date
 }
 
 /** Writes a mail to the durable outbox inside the caller's transaction; the mail worker sends it. */
@@ -27,6 +29,8 @@ export async function enqueueMail(ex: Executor, mail: OutgoingMail): Promise<num
       reply_to: mail.replyTo ?? null,
       from_name: mail.fromName ?? null,
       hold_for_user: mail.holdForUser ?? null,
+      created_at: mail.at,
+      next_attempt_at: mail.at,
     })
     .returning('id')
     .executeTakeFirstOrThrow()

@@ -27,24 +27,30 @@ function isPermanent(err: unknown): boolean {
 /** Sends due outbox mail; safe to run in several processes at once (rows are claimed with SKIP LOCKED). */
 export function createMailWorker({ db, clock, log, transport, from }: MailWorkerDeps) {
   let warned = false
+  let lastBeat: Date | null = null
 
   async function heartbeat() {
+    const now = clock.now()
     await db
       .insertInto('worker_heartbeats')
-      .values({ name: 'mail', beat_at: clock.now() })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ beat_at: clock.now() }))
+      .values({ name: 'mail', beat_at: now })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ beat_at: now }))
       .execute()
+    lastBeat = now
   }
 
-  async function claim() {
+  async function claim(scope: RunScope) {
     const now = clock.now()
-    const due = db
+    let due = db
       .selectFrom('outbox_mail as m')
       .leftJoin('users as u', 'u.id', 'm.hold_for_user')
       .select('m.id')
       .where('m.status', 'in', ['queued', 'retrying', 'sending'])
       .where('m.next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('m.hold_for_user', 'is', null), eb('u.email_verified', '=', true)]))
+    if (scope.tenantIds) due = due.where('m.tenant_id', 'in', scope.tenantIds.length > 0 ? scope.tenantIds : [-1])
+    if (scope.to) due = due.where('m.to_address', 'in', scope.to.length > 0 ? scope.to.map((a) => a.toLowerCase()) : [''])
+    due = due
       .orderBy('m.id')
       .limit(BATCH)
       .forUpdate('m')
@@ -62,8 +68,8 @@ export function createMailWorker({ db, clock, log, transport, from }: MailWorker
       .execute()
   }
 
-  /** One pass: returns how many mails were sent. */
-  async function runOnce(): Promise<number> {
+  /** One pass: returns how many mails were sent. A scope limits the pass to some tenants or recipients. */
+  async function runOnce(scope: RunScope = {}): Promise<number> {
     await heartbeat()
     if (!transport) {
       if (!warned) {
@@ -72,7 +78,7 @@ export function createMailWorker({ db, clock, log, transport, from }: MailWorker
       }
       return 0
     }
-    const mails = await claim()
+    const mails = await claim(scope)
     let sent = 0
     for (const m of mails) {
       try {
@@ -110,8 +116,15 @@ export function createMailWorker({ db, clock, log, transport, from }: MailWorker
     return sent
   }
 
-  return { runOnce }
+  return {
+    runOnce,
+    /** When this worker last reached the database (readiness, contract §14). */
+    lastBeatAt: () => lastBeat,
+  }
 }
+
+/** Limits a pass to some tenants' mail and/or some recipients (dedicated workers; tests sharing a database). */
+export type RunScope = { tenantIds?: number[]; to?: string[] }
 
 export type MailWorker = ReturnType<typeof createMailWorker>
 

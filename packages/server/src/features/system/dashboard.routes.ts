@@ -16,7 +16,8 @@ export function asciiJson(value: unknown): string {
   return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Proxima</title></head>
 <body style="font-family:sans-serif;padding:2rem"><h1>Proxima</h1>
@@ -34,16 +35,22 @@ export async function registerDashboard(app: FastifyInstance, deps: DashboardDep
   const indexHtml = built ? readFileSync(indexPath, 'utf8').replace('<!--proxima-config-->', meta) : NOT_BUILT
 
   if (built) {
-    await app.register(fastifyStatic, {
-      root: deps.webDistDir,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      decorateReply: false,
-      setHeaders: (res, path) => {
-        const immutable = path.includes(`${join(deps.webDistDir, 'assets')}`)
-        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
-      },
+    // The dashboard's files are public: a browser loads them before anyone has signed in.
+    await app.register(async (assets) => {
+      assets.addHook('onRoute', (route) => {
+        route.config = { ...route.config, public: true }
+      })
+      await assets.register(fastifyStatic, {
+        root: deps.webDistDir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        decorateReply: false,
+        setHeaders: (res, path) => {
+          const immutable = path.includes(`${join(deps.webDistDir, 'assets')}`)
+          res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+        },
+      })
     })
   }
 
@@ -74,13 +81,21 @@ export async function registerDashboard(app: FastifyInstance, deps: DashboardDep
     config: { public: true },
     handler: async (req, reply) => {
       if (isApi(req)) return reply.callNotFound()
+      page(reply)
       const handoff = req.cookies.pxm_handoff
       if (handoff) {
         const session = await deps.signin.consumeHandoff(handoff)
-        reply.setCookie('pxm_handoff', '', { path: '/', maxAge: 0, httpOnly: true, secure: deps.secureCookies, sameSite: 'lax' })
+        reply.setCookie('pxm_handoff', '', {
+          path: '/',
+          maxAge: 0,
+          httpOnly: true,
+          secure: deps.secureCookies,
+          sameSite: 'lax',
+        })
+        // The header carries a session token: nothing may keep a copy.
         if (session) void reply.header('auth-data', asciiJson(session)).header('Cache-Control', 'no-store')
       }
-      return page(reply).send()
+      return reply.send()
     },
   })
 }

@@ -79,6 +79,7 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   async function createProduct(actor: StaffActor, input: ProductCreate) {
+    const now = clock.now()
     const currency =
       input.currency ??
       (await db.selectFrom('tenant_settings').select('currency').where('tenant_id', '=', actor.tenantId).executeTakeFirstOrThrow()).currency
@@ -92,6 +93,8 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
           price: input.price,
           currency,
           is_active: input.is_active ?? true,
+          created_at: now,
+          updated_at: now,
         })
         .returningAll()
         .executeTakeFirstOrThrow()
@@ -138,6 +141,7 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   async function createAddress(actor: StaffActor, input: AddressCreate) {
+    const now = clock.now()
     try {
       const a = await db
         .insertInto('addresses')
@@ -149,6 +153,8 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
           postal_code: input.postal_code ?? null,
           state: input.state ?? null,
           payment_number: input.payment_number ?? null,
+          created_at: now,
+          updated_at: now,
         })
         .returningAll()
         .executeTakeFirstOrThrow()
@@ -210,7 +216,7 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
       if (exists) throw conflict('metadata.key_taken', 'This key already exists. Update it instead.', { key: ['This key already exists.'] })
       const m = await trx
         .insertInto('tenant_metadata')
-        .values({ tenant_id: actor.tenantId, key: input.key, value: JSON.stringify(input.value) })
+        .values({ tenant_id: actor.tenantId, key: input.key, value: JSON.stringify(input.value), created_at: clock.now(), updated_at: clock.now() })
         .returningAll()
         .executeTakeFirstOrThrow()
       return presentMetadata(m)

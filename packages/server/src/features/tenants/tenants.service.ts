@@ -72,6 +72,8 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
             timezone: input.timezone,
             onboarding_token_hash: hashToken(token),
             onboarding_expires_at: addHours(now, ONBOARDING_HOURS),
+            created_at: now,
+            updated_at: now,
           })
           .returningAll()
           .executeTakeFirstOrThrow()

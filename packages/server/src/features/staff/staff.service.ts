@@ -1,0 +1,126 @@
+import type { Staff, StaffSummary, StaffUpdate } from '@proxima/contracts'
+import { planById } from '@proxima/contracts'
+import { sql } from 'kysely'
+import type { Db, Executor } from '../../db/database.js'
+import type { UserRow } from '../../db/schema.js'
+import { iso, isoRequired, type Clock } from '../../lib/clock.js'
+import { AppError, conflict, notFound } from '../../lib/errors.js'
+import { page } from '../../lib/pagination.js'
+import type { StaffActor } from '../../http/actor.js'
+import type { Sessions } from '../auth/sessions.service.js'
+import { seatsInUse } from '../auth/invitations.service.js'
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+function present(u: UserRow): Staff {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    phonenumber: u.phonenumber,
+    profile_photo: u.profile_photo,
+    user_type: u.user_type === 'admin' ? 'admin' : 'employee',
+    is_active: u.is_active,
+    email_verified: u.email_verified,
+    last_login_at: iso(u.last_login_at),
+    // Conversations are not part of the product yet, so no member has any.
+    open_chat_count: 0,
+    resolved_chat_count: 0,
+    created_at: isoRequired(u.created_at),
+    updated_at: isoRequired(u.updated_at),
+  }
+}
+
+/** Employees see their colleagues' names and roles only. */
+function visibleTo(actor: StaffActor, s: Staff): Staff | StaffSummary {
+  if (actor.userType === 'admin') return s
+  return { id: s.id, username: s.username, first_name: s.first_name, last_name: s.last_name, user_type: s.user_type, is_active: s.is_active }
+}
+
+/** The organization's staff: list, read, change role, disable and enable. */
+export function createStaffService({ db, clock, sessions }: { db: Db; clock: Clock; sessions: Sessions }) {
+  const base = (ex: Executor, tenantId: number) =>
+    ex.selectFrom('users').where('tenant_id', '=', tenantId).where('user_type', 'in', ['admin', 'employee']).where('deleted_at', 'is', null)
+
+  async function list(
+    actor: StaffActor,
+    q: { search?: string | undefined; user_type?: 'admin' | 'employee' | undefined; is_active?: boolean | undefined; limit: number; offset: number },
+  ) {
+    let rows = base(db, actor.tenantId)
+    if (q.user_type) rows = rows.where('user_type', '=', q.user_type)
+    if (q.is_active !== undefined) rows = rows.where('is_active', '=', q.is_active)
+    if (q.search) {
+      const like = `%${escapeLike(q.search)}%`
+      rows = rows.where((eb) =>
+        eb.or([eb('username', 'ilike', like), eb('email', 'ilike', like), eb(sql<string>`first_name || ' ' || last_name`, 'ilike', like)]),
+      )
+    }
+    const [{ total }, data] = await Promise.all([
+      rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      rows.selectAll().orderBy(sql`lower(first_name)`).orderBy(sql`lower(last_name)`).orderBy('id').limit(q.limit).offset(q.offset).execute(),
+    ])
+    return page(
+      data.map((u) => visibleTo(actor, present(u))),
+      { limit: q.limit, offset: q.offset, total: Number(total) },
+    )
+  }
+
+  async function load(ex: Executor, actor: StaffActor, id: number) {
+    const u = await base(ex, actor.tenantId).selectAll().where('id', '=', id).executeTakeFirst()
+    if (!u) throw notFound()
+    return u
+  }
+
+  async function get(actor: StaffActor, id: number) {
+    return visibleTo(actor, present(await load(db, actor, id)))
+  }
+
+  /** Role and activity changes keep at least one active admin; admins cannot demote or disable themselves. */
+  async function update(actor: StaffActor, id: number, input: StaffUpdate) {
+    return db.transaction().execute(async (trx) => {
+      const tenant = await trx.selectFrom('tenants').select(['id', 'plan']).where('id', '=', actor.tenantId).forUpdate().executeTakeFirstOrThrow()
+      const user = await load(trx, actor, id)
+      const demote = input.user_type === 'employee' && user.user_type === 'admin'
+      const disable = input.is_active === false && user.is_active
+      const enable = input.is_active === true && !user.is_active
+      if (id === actor.userId && (demote || disable)) {
+        throw conflict('staff.self_change', 'You cannot disable or demote yourself. Ask another admin.')
+      }
+      if ((demote || disable) && user.user_type === 'admin') {
+        const admins = await base(trx, actor.tenantId)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_type', '=', 'admin')
+          .where('is_active', '=', true)
+          .executeTakeFirstOrThrow()
+        if (Number(admins.n) <= 1) throw conflict('staff.last_admin', 'Your organization needs at least one active admin.')
+      }
+      if (enable) {
+        const max = planById(tenant.plan).limits.max_agents
+        const seats = await seatsInUse(trx, actor.tenantId, clock.now())
+        if (seats.staff + seats.pending + 1 > max) {
+          throw new AppError(403, 'plan.limit_reached', `Your plan allows at most ${max} agents.`, { errors: { limit: ['max_agents'] } })
+        }
+      }
+      const updated = await trx
+        .updateTable('users')
+        .set({
+          ...(input.user_type !== undefined ? { user_type: input.user_type } : {}),
+          ...(input.is_active !== undefined ? { is_active: input.is_active } : {}),
+          updated_at: clock.now(),
+        })
+        .where('tenant_id', '=', actor.tenantId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      // A disabled member is signed out everywhere at once.
+      if (disable) await sessions.revokeAllForUser(trx, id)
+      return present(updated)
+    })
+  }
+
+  return { list, get, update }
+}
+
+export type StaffService = ReturnType<typeof createStaffService>
