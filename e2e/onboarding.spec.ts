@@ -47,6 +47,21 @@ test('onboarding reports a taken organization name and a taken username and emai
   await page.getByLabel('Organization email').fill('someone@example.com')
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByText('Tenant name already registered')).toBeVisible()
+
+  // With a free name the flow goes on; the first admin's username and email are already taken.
+  await page.getByLabel('Organization name').fill(unique('Free Org '))
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('button', { name: 'Choose Basic' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByLabel('Username').fill('admin')
+  await page.getByLabel('First name').fill('Dup')
+  await page.getByLabel('Last name').fill('Licate')
+  await page.getByLabel('Email', { exact: true }).fill('admin@proxima.local')
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirm password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByText('username and email already registered')).toBeVisible()
+  await expect(page).toHaveURL(/\/auth\/onboarding/)
 })
 
 test('the login page and the dashboard have no serious accessibility violations', async ({ page }) => {
