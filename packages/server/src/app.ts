@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps) {
   const registration = createRegistrationService(authDeps)
   const mailWorker = createMailWorker({ db, clock, log: app.log, transport: deps.mailTransport, from: config.mailFrom })
 
-  registerAuthentication(app, { sessions, clock, db })
+  registerAuthentication(app, { sessions })
   registerMetrics(app, { db, token: config.metricsToken })
 
   // Features: one line each.

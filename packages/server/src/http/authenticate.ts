@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Texts } from '@proxima/contracts'
 import { AppError } from '../lib/errors.js'
-import type { Clock } from '../lib/clock.js'
-import type { Db } from '../db/database.js'
 import type { Sessions } from '../features/auth/sessions.service.js'
 import { roleOf, STAFF } from './actor.js'
 
@@ -25,13 +23,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * Resolves the caller before the body is parsed, so a missing or dead token answers 401 first.
  * Every route needs a token unless its config says `public`; roles default to staff.
  */
-export function registerAuthentication(app: FastifyInstance, deps: { sessions: Sessions; clock: Clock; db: Db }) {
-  /** A paid period that has run out ends the subscription, as the subscription endpoint reports (contract §3.3). */
-  async function paidPeriodOver(tenantId: number, now: Date) {
-    const t = await deps.db.selectFrom('tenants').select('current_period_end').where('id', '=', tenantId).executeTakeFirst()
-    return !!t?.current_period_end && t.current_period_end.getTime() <= now.getTime()
-  }
-
+export function registerAuthentication(app: FastifyInstance, deps: { sessions: Sessions }) {
   app.decorateRequest('actor', null)
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const config = request.routeOptions.config
@@ -47,16 +39,8 @@ export function registerAuthentication(app: FastifyInstance, deps: { sessions: S
       if (resolved.tenant.status === 'suspended') throw new AppError(403, 'tenant.suspended', Texts.tenantSuspended)
       // The route pattern, not the raw URL: `//api/auth/me` reaches the same route and gets the same answer.
       const exempt = READ_METHODS.has(request.method) || config.allowWhenExpired || request.routeOptions.url.startsWith('/api/auth/')
-      if (!exempt) {
-        const now = deps.clock.now()
-        const { subscriptionStatus, trialEndsAt } = resolved.tenant
-        const ended =
-          subscriptionStatus === 'expired' ||
-          subscriptionStatus === 'canceled' ||
-          (subscriptionStatus === 'trialing' && trialEndsAt !== null && trialEndsAt.getTime() <= now.getTime()) ||
-          (subscriptionStatus === 'active' && (await paidPeriodOver(actor.tenantId, now)))
-        if (ended) throw new AppError(402, 'subscription.expired', Texts.subscriptionExpired)
-      }
+      const ended = resolved.tenant.subscription === 'expired' || resolved.tenant.subscription === 'canceled'
+      if (ended && !exempt) throw new AppError(402, 'subscription.expired', Texts.subscriptionExpired)
     }
     request.actor = actor
   })

@@ -1,6 +1,7 @@
 import type { AdminRegistration, ClientRegistration } from '@proxima/contracts'
 import { Texts, planById } from '@proxima/contracts'
 import { sql } from 'kysely'
+import type { Executor } from '../../db/database.js'
 import { addDays } from '../../lib/clock.js'
 import { hashPassword, hashToken } from '../../lib/crypto.js'
 import { AppError, isUniqueViolation, notFound, type FieldErrors } from '../../lib/errors.js'
@@ -53,6 +54,32 @@ export function createRegistrationService(deps: AuthDeps) {
     }
   }
 
+  /** Inserts a registered account and queues its activation mail, in the caller's transaction. */
+  async function insertAccount(
+    trx: Executor,
+    input: Omit<ClientRegistration, 'user_type'>,
+    opts: { tenantId: number | null; userType: 'admin' | 'client'; passwordHash: string; now: Date },
+  ) {
+    const user = await trx
+      .insertInto('users')
+      .values({
+        tenant_id: opts.tenantId,
+        user_type: opts.userType,
+        username: input.username,
+        email: input.email,
+        password_hash: opts.passwordHash,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        phonenumber: input.phonenumber ?? null,
+        gender: input.gender ?? null,
+        dob: input.DOB ?? null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    await queueActivation(trx, user, { now: opts.now, publicApiUrl: deps.publicApiUrl })
+    return user
+  }
+
   async function registerAdmin(input: AdminRegistration) {
     personChecks(input)
     const now = clock.now()
@@ -88,23 +115,7 @@ export function createRegistrationService(deps: AuthDeps) {
           .returning(['id', 'name'])
           .executeTakeFirst()
         if (!claimed) throw onboardingInvalid()
-        const user = await trx
-          .insertInto('users')
-          .values({
-            tenant_id: tenant.id,
-            user_type: 'admin',
-            username: input.username,
-            email: input.email,
-            password_hash: passwordHash,
-            first_name: input.first_name,
-            last_name: input.last_name,
-            phonenumber: input.phonenumber ?? null,
-            gender: input.gender ?? null,
-            dob: input.DOB ?? null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        await queueActivation(trx, user, { now, publicApiUrl: deps.publicApiUrl })
+        const user = await insertAccount(trx, input, { tenantId: tenant.id, userType: 'admin', passwordHash, now })
         const { token, expiresAt } = await sessions.issueForUser(trx, user)
         return staffSession(user, claimed, token, expiresAt)
       }),
@@ -117,23 +128,7 @@ export function createRegistrationService(deps: AuthDeps) {
     const passwordHash = await hashPassword(input.password)
     return withUniqueGuard(input.username, input.email, () =>
       db.transaction().execute(async (trx) => {
-        const user = await trx
-          .insertInto('users')
-          .values({
-            tenant_id: null,
-            user_type: 'client',
-            username: input.username,
-            email: input.email,
-            password_hash: passwordHash,
-            first_name: input.first_name,
-            last_name: input.last_name,
-            phonenumber: input.phonenumber ?? null,
-            gender: input.gender ?? null,
-            dob: input.DOB ?? null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        await queueActivation(trx, user, { now: clock.now(), publicApiUrl: deps.publicApiUrl })
+        const user = await insertAccount(trx, input, { tenantId: null, userType: 'client', passwordHash, now: clock.now() })
         const { token, expiresAt } = await sessions.issueForUser(trx, user)
         return clientSession(user, token, expiresAt)
       }),

@@ -1,10 +1,11 @@
 
-import type { ClientSession, StaffSession, VisitorSession } from '@proxima/contracts'
+import type { ClientSession, StaffSession, SubscriptionStatus, VisitorSession } from '@proxima/contracts'
 import type { Db, Executor } from '../../db/database.js'
 import type { TenantRow, UserRow } from '../../db/schema.js'
 import { addDays, isoRequired, type Clock } from '../../lib/clock.js'
 import { hashToken, newSessionToken } from '../../lib/crypto.js'
 import type { Actor } from '../../http/actor.js'
+import { effectiveSubscriptionStatus } from '../tenants/subscription.js'
 
 export type TokenStatus = 'ok' | 'expired' | 'revoked' | 'invalid'
 
@@ -15,7 +16,8 @@ export type ResolvedToken =
       actor: Actor
       expiresAt: Date
       userType: string
-      tenant: { status: string; subscriptionStatus: string | null; trialEndsAt: Date | null } | null
+      /** The staff or visitor's tenant: its status and its subscription as of now. */
+      tenant: { status: string; subscription: SubscriptionStatus | null } | null
     }
 
 export type SessionsDeps = { db: Db; clock: Clock; staffTokenDays: number; clientTokenDays: number }
@@ -65,6 +67,7 @@ export function createSessions({ db, clock, staffTokenDays, clientTokenDays }: S
         'tn.status as tenant_status',
         'tn.subscription_status',
         'tn.trial_ends_at',
+        'tn.current_period_end',
       ])
       .where('t.token_hash', '=', hashToken(token))
       .executeTakeFirst()
@@ -83,8 +86,14 @@ export function createSessions({ db, clock, staffTokenDays, clientTokenDays }: S
       row.tenant_id !== null
         ? {
             status: row.tenant_status ?? 'active',
-            subscriptionStatus: row.subscription_status ?? null,
-            trialEndsAt: row.trial_ends_at ?? null,
+            subscription: effectiveSubscriptionStatus(
+              {
+                subscription_status: row.subscription_status ?? null,
+                trial_ends_at: row.trial_ends_at ?? null,
+                current_period_end: row.current_period_end ?? null,
+              },
+              now,
+            ),
           }
         : null
     let actor: Actor
