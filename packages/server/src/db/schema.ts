@@ -199,6 +199,100 @@ export type TenantMetadataTable = {
   updated_at: UpdatedAt
 }
 
+export type ChatCategoriesTable = {
+  id: Generated<number>
+  tenant_id: number
+  name: string
+  description: string | null
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
+export type ChatTopicsTable = {
+  id: Generated<number>
+  tenant_id: number
+  category_id: number | null
+  name: string
+  description: string | null
+  keywords: ColumnType<string[], string | undefined, string>
+  is_active: Generated<boolean>
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
+export type ChannelValue = 'mobile' | 'website' | 'facebook' | 'instagram' | 'whatsapp' | 'email'
+
+export type ChatsTable = {
+  id: Generated<number>
+  tenant_id: number
+  client_id: number | null
+  visitor_id: number | null
+  channel: ChannelValue
+  status: Generated<'open' | 'pending' | 'resolved'>
+  assignee_id: number | null
+  topic_id: number | null
+  escalated: Generated<boolean>
+  escalated_at: Timestamp | null
+  escalation_reason: string | null
+  iva_enabled: Generated<boolean>
+  satisfaction_rating: number | null
+  satisfaction_comment: string | null
+  rated_at: Timestamp | null
+  first_rated_at: Timestamp | null
+  last_message_id: number | null
+  last_message_at: Timestamp | null
+  first_response_at: Timestamp | null
+  resolved_at: Timestamp | null
+  reopened_count: Generated<number>
+  client_read_message_id: number | null
+  client_read_at: Timestamp | null
+  tenant_read_message_id: number | null
+  tenant_read_at: Timestamp | null
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
+export type ChatMessagesTable = {
+  id: Generated<number>
+  tenant_id: number
+  chat_id: number
+  message_sender: 'client' | 'tenant' | 'tenant_iva'
+  sender_kind: 'client' | 'visitor' | 'staff' | 'assistant' | 'external'
+  sender_user_id: number | null
+  sender_visitor_id: number | null
+  text_content: string | null
+  voice_key: string | null
+  voice_mime_type: string | null
+  voice_size_bytes: number | null
+  voice_duration_ms: number | null
+  voice_transcript: string | null
+  topic_id: number | null
+  topic_name: string | null
+  escalated: Generated<boolean>
+  client_message_id: string | null
+  external_id: string | null
+  delivery_status: 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | null
+  delivery_error: string | null
+  sent_at: ColumnType<Date, Date | string | undefined, Date | string>
+  deleted_at: Timestamp | null
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
+export type ChatEventKind = 'created' | 'first_response' | 'reply' | 'resolved' | 'reopened' | 'escalated' | 'rated' | 'assigned'
+
+export type ChatEventsTable = {
+  id: Generated<number>
+  tenant_id: number
+  chat_id: number
+  kind: ChatEventKind
+  actor_user_id: number | null
+  message_id: number | null
+  wait_seconds: ColumnType<string | null, number | string | null | undefined, never>
+  detail: ColumnType<unknown, string | null | undefined, never>
+  occurred_at: ColumnType<Date, Date | string | undefined, never>
+}
+
 export type DB = {
   tenants: TenantsTable
   tenant_settings: TenantSettingsTable
@@ -213,6 +307,11 @@ export type DB = {
   products: ProductsTable
   addresses: AddressesTable
   tenant_metadata: TenantMetadataTable
+  chat_categories: ChatCategoriesTable
+  chat_topics: ChatTopicsTable
+  chats: ChatsTable
+  chat_messages: ChatMessagesTable
+  chat_events: ChatEventsTable
 }
 
 export type TenantRow = Selectable<TenantsTable>

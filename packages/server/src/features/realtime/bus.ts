@@ -1,0 +1,39 @@
+import { EventEmitter } from 'node:events'
+import type { ActorRef } from '@proxima/contracts'
+
+/**
+ * What happened, by id only: every server process that receives it renders the data for each recipient
+ * (staff and owners see different shapes), so the event stays small enough for PostgreSQL NOTIFY.
+ */
+export type BusEvent =
+  | { type: 'message.created' | 'message.updated'; tenantId: number; chatId: number; messageId: number }
+  | { type: 'chat.created'; tenantId: number; chatId: number }
+  | { type: 'chat.updated'; tenantId: number; chatId: number; changes: string[]; ratingRequested: boolean }
+  | { type: 'chat.read'; tenantId: number; chatId: number; side: 'client' | 'tenant'; lastReadMessageId: number; readAt: string }
+  | { type: 'typing'; tenantId: number; chatId: number; sender: 'client' | 'tenant'; user: ActorRef; state: 'start' | 'stop' }
+
+export type EventBus = {
+  /** Called after the change is committed; delivery is at-most-once. */
+  publish: (event: BusEvent) => void
+  /** Every event published by any process sharing the database; returns the unsubscribe function. */
+  subscribe: (listener: (event: BusEvent) => void) => () => void
+  close: () => Promise<void>
+}
+
+/** Fan-out inside one process. A cross-process transport wraps this one. */
+export function createLocalBus(): EventBus {
+  const emitter = new EventEmitter()
+  emitter.setMaxListeners(0)
+  return {
+    publish: (event) => {
+      emitter.emit('event', event)
+    },
+    subscribe: (listener) => {
+      emitter.on('event', listener)
+      return () => emitter.off('event', listener)
+    },
+    close: async () => {
+      emitter.removeAllListeners()
+    },
+  }
+}
