@@ -15,6 +15,7 @@ import { registerAuthentication } from './http/authenticate.js'
 import { AppError } from './lib/errors.js'
 import { registerErrorHandling } from './http/errors.js'
 import { registerInputGuards } from './http/input-guard.js'
+import { registerIdempotency } from './http/idempotency.js'
 import { DEFAULT_LIMITS, registerRateLimits, type Limits } from './http/rate-limit.js'
 import { corsOptions, redactUrl, securityHeaders } from './http/security.js'
 import { readBuildInfo } from './lib/version.js'
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps) {
   const mailWorker = createMailWorker({ db, clock, log: app.log, transport: deps.mailTransport, from: config.mailFrom })
 
   registerAuthentication(app, { sessions })
+  registerIdempotency(app, { db, clock })
   registerMetrics(app, { db, token: config.metricsToken })
 
   // Features: one line each.

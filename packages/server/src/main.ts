@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import { buildApp } from './app.js'
 import { startJobs } from './features/system/jobs.js'
+import { purgeIdempotencyKeys } from './http/idempotency.js'
 import { bootstrapFirstAdmin } from './features/tenants/bootstrap.js'
 import { serverPackageDir } from './lib/version.js'
 
@@ -34,6 +35,7 @@ async function main() {
       { name: 'mail', everyMs: 2_000, run: () => app.services.mailWorker.runOnce() },
       { name: 'abandoned-onboarding', everyMs: 3_600_000, run: () => app.services.tenants.purgeAbandoned() },
       { name: 'session-cleanup', everyMs: 6 * 3_600_000, run: () => app.services.sessions.purge() },
+      { name: 'idempotency-cleanup', everyMs: 3_600_000, run: () => purgeIdempotencyKeys(database.db, new Date()) },
     ],
     log,
   )

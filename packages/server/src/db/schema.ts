@@ -293,6 +293,20 @@ export type ChatEventsTable = {
   occurred_at: ColumnType<Date, Date | string | undefined, never>
 }
 
+export type IdempotencyKeysTable = {
+  id: Generated<number>
+  caller: string
+  route: string
+  key: string
+  request_hash: string
+  status_code: number | null
+  response_body: string | null
+  response_type: string | null
+  response_location: string | null
+  created_at: CreatedAt
+  expires_at: Timestamp
+}
+
 export type DB = {
   tenants: TenantsTable
   tenant_settings: TenantSettingsTable
@@ -312,6 +326,7 @@ export type DB = {
   chats: ChatsTable
   chat_messages: ChatMessagesTable
   chat_events: ChatEventsTable
+  idempotency_keys: IdempotencyKeysTable
 }
 
 export type TenantRow = Selectable<TenantsTable>

@@ -35,6 +35,8 @@ declare module 'fastify' {
     allowWhenExpired?: boolean
     /** Extra body fields of the email-configuration error form. */
     detailErrors?: boolean
+    /** Accepts an `Idempotency-Key` header (contract §1.10). */
+    idempotent?: boolean
   }
   interface FastifyRequest {
     actor: Actor | null

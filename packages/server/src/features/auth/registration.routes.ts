@@ -44,7 +44,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
     '/api/auth/client/',
     {
       schema: { tags, summary: 'Register a customer account (mobile app)', body: ClientRegistration, response: { 201: ClientSession } },
-      config: { public: true, rateLimit: limit(limits, 'registration') },
+      config: { public: true, idempotent: true, rateLimit: limit(limits, 'registration') },
     },
     async (req, reply) => {
       const session = await registration.registerClient(req.body)

@@ -38,7 +38,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ tenants: TenantService; setti
         body: TenantCreate,
         response: { 201: TenantCreated, 400: LegacyErrorBody, 409: LegacyErrorBody },
       },
-      config: { public: true, legacyErrors: true, rateLimit: limit(limits, 'onboarding') },
+      config: { public: true, legacyErrors: true, idempotent: true, rateLimit: limit(limits, 'onboarding') },
     },
     async (req, reply) => {
       const tenant = await tenants.createTenant(req.body)
