@@ -21,6 +21,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // Benchmarks report on the console.
+    files: ['packages/server/bench/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     // The server reads the environment only through its config module.
     files: ['packages/server/src/**/*.ts'],
     ignores: ['packages/server/src/config.ts'],

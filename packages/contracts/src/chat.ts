@@ -30,7 +30,11 @@ export const VisitorRef = z.object({
   channel: z.string(),
 })
 
-export const TopicRef = z.object({ topic_id: z.number().int(), name: z.string(), category_id: z.number().int().nullable() })
+export const TopicRef = z.object({
+  topic_id: z.number().int(),
+  name: z.string(),
+  category_id: z.number().int().nullable(),
+})
 
 /** Staff see a related client's details; clients see only public fields. */
 export const ClientDetail = UserPublic.extend({
@@ -123,7 +127,11 @@ export const MessagePage = z.object({ error: z.literal(false), data: z.array(Mes
 
 /** Lists accept comma-separated values or repeated keys (contract §1.2). */
 const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).filter(Boolean)), z.array(item).min(1))
+  z.preprocess(
+    (v) =>
+      v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).filter(Boolean),
+    z.array(item).min(1),
+  )
 
 export const ChatListQuery = z.object({
   status: listOf(ChatStatus).optional(),
@@ -162,7 +170,11 @@ export type ChatUpdate = z.infer<typeof ChatUpdate>
 export const AssignRequest = z.object({ assignee_id: Id.nullable() })
 export const EscalateRequest = z.object({ reason: optionalText('Reason', 500), message_id: Id.optional() }).nullish()
 export const RatingRequest = z.object({
-  rating: z.coerce.number({ error: 'Rating must be a whole number from 1 to 5.' }).int({ error: 'Rating must be a whole number from 1 to 5.' }).min(1, { error: 'Rating must be a whole number from 1 to 5.' }).max(5, { error: 'Rating must be a whole number from 1 to 5.' }),
+  rating: z.coerce
+    .number({ error: 'Rating must be a whole number from 1 to 5.' })
+    .int({ error: 'Rating must be a whole number from 1 to 5.' })
+    .min(1, { error: 'Rating must be a whole number from 1 to 5.' })
+    .max(5, { error: 'Rating must be a whole number from 1 to 5.' }),
   comment: optionalText('Comment', 1000),
 })
 export const ReadRequest = z.object({ last_read_message_id: Id })

@@ -38,6 +38,19 @@ import { tenantRoutes } from './features/tenants/tenants.routes.js'
 import { recordsRoutes } from './features/tenants/records.routes.js'
 import { createStaffService } from './features/staff/staff.service.js'
 import { staffRoutes } from './features/staff/staff.routes.js'
+import { createLocalBus } from './features/realtime/bus.js'
+import { createPgBus } from './features/realtime/pg-bus.js'
+import { createRealtimeHub } from './features/realtime/hub.js'
+import { createChatViews } from './features/chat/chat-views.js'
+import { realtimeRoutes } from './features/realtime/ws.routes.js'
+import { createCategoryService } from './features/chat/categories.service.js'
+import { createTopicService } from './features/chat/topics.service.js'
+import { categoryRoutes } from './features/chat/categories.routes.js'
+import { createChatService } from './features/chat/chats.service.js'
+import { createChatActionService } from './features/chat/chat-actions.service.js'
+import { chatRoutes } from './features/chat/chats.routes.js'
+import { createMessageService } from './features/chat/messages.service.js'
+import { messageRoutes } from './features/chat/messages.routes.js'
 import { createMailWorker } from './features/mail/worker.js'
 import { healthRoutes } from './features/system/health.routes.js'
 import { registerMetrics } from './features/system/metrics.js'
@@ -166,6 +179,10 @@ export async function buildApp(deps: AppDeps) {
   const signin = createSigninService(authDeps)
   const tenants = createTenantService({ db, clock })
   const registration = createRegistrationService(authDeps)
+  const bus = createPgBus(database, createLocalBus(), { log: app.log })
+  const realtime = createRealtimeHub({ bus, sessions, views: createChatViews(db), log: app.log })
+  app.addHook('onClose', async () => bus.close())
+  const chatDeps = { db, clock, bus }
   const mailWorker = createMailWorker({ db, clock, log: app.log, transport: deps.mailTransport, from: config.mailFrom })
 
   registerAuthentication(app, { sessions })
@@ -186,7 +203,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(invitationRoutes, { invitations: createInvitationService(authDeps), limits })
   await app.register(tenantRoutes, { tenants, settings: createSettingsService({ db, clock }), limits })
   await app.register(recordsRoutes, { records: createRecordsService({ db, clock }) })
-  await app.register(staffRoutes, { staff: createStaffService({ db, clock, sessions }) })
+  await app.register(staffRoutes, { staff: createStaffService({ db, clock, sessions, bus }) })
+  await app.register(categoryRoutes, { categories: createCategoryService(chatDeps), topics: createTopicService(chatDeps) })
+  await app.register(chatRoutes, { chats: createChatService(chatDeps), actions: createChatActionService(chatDeps) })
+  await app.register(messageRoutes, { messages: createMessageService(chatDeps) })
+  await app.register(realtimeRoutes, { hub: realtime, bus, isShuttingDown: () => shuttingDown })
   await registerDashboard(app, {
     webDistDir: deps.webDistDir,
     googleClientId: config.googleClientIds[0] ?? null,
@@ -195,7 +216,7 @@ export async function buildApp(deps: AppDeps) {
   })
 
   return Object.assign(app, {
-    services: { sessions, tenants, registration, mailWorker },
+    services: { sessions, tenants, registration, mailWorker, bus, realtime },
     beginShutdown: () => {
       shuttingDown = true
     },

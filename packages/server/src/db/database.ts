@@ -16,6 +16,14 @@ export type Database = {
   kind: 'pglite' | 'postgres'
   /** Runs `fn` on one dedicated database session (for advisory locks and SQL scripts). */
   session: <T>(fn: (run: ScriptRunner) => Promise<T>) => Promise<T>
+  /**
+   * LISTEN on `channel`: `onPayload` gets every notification's payload, from any session of the database.
+   * On PostgreSQL one dedicated connection (outside the pool) carries all listeners and reconnects on loss;
+   * notifications sent while it is down are lost. Resolves to the function that stops listening.
+   */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>
+  /** `pg_notify(channel, payload)`; delivered to listeners when it commits (immediately outside a transaction). */
+  notify: (channel: string, payload: string) => Promise<void>
   /** Closes the pool or the embedded database. */
   close: () => Promise<void>
 }
@@ -59,7 +67,18 @@ export async function openDatabase(opts: {
         client.release()
       }
     }
-    return { db, kind: 'postgres', session, close: () => db.destroy() }
+    const listener = createPgListener(opts.url, opts.onIdleError)
+    return {
+      db,
+      kind: 'postgres',
+      session,
+      listen: listener.listen,
+      notify: (channel, payload) => notifyVia(db, channel, payload),
+      close: async () => {
+        await listener.close()
+        await db.destroy()
+      },
+    }
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true })
   const client = await PGlite.create({
@@ -77,7 +96,129 @@ export async function openDatabase(opts: {
       const res = await client.exec(text)
       return (res[res.length - 1]?.rows ?? []) as Record<string, unknown>[]
     })
-  return { db, kind: 'pglite', session, close: () => db.destroy() }
+  return {
+    db,
+    kind: 'pglite',
+    session,
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload)
+      return async () => {
+        if (!client.closed) await stop()
+      }
+    },
+    notify: (channel, payload) => notifyVia(db, channel, payload),
+    close: () => db.destroy(),
+  }
+}
+
+async function notifyVia(db: Db, channel: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db)
+}
+
+const RECONNECT_MIN_MS = 250
+const RECONNECT_MAX_MS = 10_000
+
+/** One dedicated `pg.Client` for all LISTENs of the process, connected lazily and re-established after a loss. */
+function createPgListener(url: string, onError?: (err: Error) => void) {
+  const handlers = new Map<string, Set<(payload: string) => void>>()
+  let client: pg.Client | null = null
+  let connecting: Promise<pg.Client> | null = null
+  let closed = false
+  let retryMs = RECONNECT_MIN_MS
+  let retryTimer: NodeJS.Timeout | null = null
+  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`
+
+  async function connect(): Promise<pg.Client> {
+    const c = new pg.Client({ connectionString: url })
+    c.on('notification', (msg) => {
+      for (const fn of handlers.get(msg.channel) ?? []) fn(msg.payload ?? '')
+    })
+    c.on('error', (err) => {
+      onError?.(err)
+      lost(c)
+    })
+    c.on('end', () => lost(c))
+    await c.connect()
+    for (const channel of handlers.keys()) await c.query(`LISTEN ${quote(channel)}`)
+    return c
+  }
+
+  function lost(c: pg.Client) {
+    if (client !== c) return
+    client = null
+    c.removeAllListeners('end')
+    void c.end().catch(() => undefined)
+    scheduleReconnect()
+  }
+
+  function scheduleReconnect() {
+    if (closed || retryTimer || handlers.size === 0) return
+    retryTimer = setTimeout(() => {
+      retryTimer = null
+      ensure().catch((err: unknown) => {
+        onError?.(err instanceof Error ? err : new Error(String(err)))
+        retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS)
+        scheduleReconnect()
+      })
+    }, retryMs)
+    retryTimer.unref()
+  }
+
+  function ensure(): Promise<pg.Client> {
+    if (client) return Promise.resolve(client)
+    connecting ??= connect()
+      .then((c) => {
+        if (closed) {
+          void c.end().catch(() => undefined)
+          throw new Error('database closed')
+        }
+        client = c
+        retryMs = RECONNECT_MIN_MS
+        return c
+      })
+      .finally(() => {
+        connecting = null
+      })
+    return connecting
+  }
+
+  async function listen(channel: string, onPayload: (payload: string) => void) {
+    if (closed) throw new Error('database closed')
+    let set = handlers.get(channel)
+    const first = !set
+    if (!set) handlers.set(channel, (set = new Set()))
+    set.add(onPayload)
+    try {
+      const c = await ensure()
+      // LISTEN is idempotent; a later reconnection LISTENs on every known channel itself.
+      if (first) await c.query(`LISTEN ${quote(channel)}`)
+    } catch (err) {
+      // The server is unreachable for now: keep the listener and retry in the background.
+      onError?.(err instanceof Error ? err : new Error(String(err)))
+      if (client) lost(client)
+      else scheduleReconnect()
+    }
+    return async () => {
+      const current = handlers.get(channel)
+      if (!current?.delete(onPayload) || current.size > 0) return
+      handlers.delete(channel)
+      await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined)
+    }
+  }
+
+  async function close() {
+    closed = true
+    if (retryTimer) clearTimeout(retryTimer)
+    handlers.clear()
+    const c = client
+    client = null
+    if (c) {
+      c.removeAllListeners('end')
+      await c.end().catch(() => undefined)
+    }
+  }
+
+  return { listen, close }
 }
 
 /** Cheap liveness probe for /readyz. */

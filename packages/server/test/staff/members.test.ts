@@ -153,4 +153,26 @@ describe('PATCH /api/staff/{id}/ and disable/enable', () => {
     const signin = await app.inject({ method: 'POST', url: '/api/auth/signin/', payload: { email, password: PASSWORD } })
     expect(signin.json().user_type).toBe('admin')
   })
+
+  it('counts each member’s chats, and puts a disabled member’s open chats back in the queue', async () => {
+    const { token, tenant } = await createTenantWithAdmin(app)
+    const { employee } = await createEmployee(app, token)
+    const customer = await createClient(app)
+    const chat = await app.inject({ method: 'POST', url: '/api/chat/chat/', headers: auth(customer.token), payload: { tenant_id: tenant.tenant_id } })
+    expect(chat.statusCode).toBe(201)
+    const chatId = chat.json().chat_id
+    const assign = await app.inject({ method: 'POST', url: `/api/chat/chat/${chatId}/assign/`, headers: auth(token), payload: { assignee_id: employee.id } })
+    expect(assign.statusCode).toBe(200)
+    const before = await app.inject({ method: 'GET', url: `/api/staff/${employee.id}/`, headers: auth(token) })
+    expect(before.json()).toMatchObject({ open_chat_count: 1, resolved_chat_count: 0 })
+
+    const events: { type: string; chatId: number; changes?: string[] }[] = []
+    const stop = app.services.bus.subscribe((e) => events.push(e as (typeof events)[number]))
+    const off = await app.inject({ method: 'POST', url: `/api/staff/${employee.id}/disable/`, headers: auth(token) })
+    stop()
+    expect(off.json().open_chat_count).toBe(0)
+    const after = await app.inject({ method: 'GET', url: `/api/chat/chat/${chatId}/`, headers: auth(token) })
+    expect(after.json().assignee).toBeNull()
+    expect(events).toContainEqual(expect.objectContaining({ type: 'chat.updated', chatId, changes: ['assignee'] }))
+  })
 })

@@ -185,6 +185,9 @@ export function createRegistrationService(deps: AuthDeps) {
       base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       base
         .select(['v.id', 'v.name', 'v.contact', 'v.channel', 'v.page_url', 'v.last_seen_at', 'v.created_at'])
+        .select((eb) =>
+          eb.selectFrom('chats as c').whereRef('c.visitor_id', '=', 'v.id').where('c.tenant_id', '=', actor.tenantId).select(eb.fn.countAll<number>().as('n')).as('chat_count'),
+        )
         .orderBy('v.created_at', 'desc')
         .orderBy('v.id', 'desc')
         .limit(q.limit)
@@ -197,8 +200,7 @@ export function createRegistrationService(deps: AuthDeps) {
       contact: r.contact,
       channel: r.channel,
       page_url: r.page_url,
-      // Chats arrive with the conversations feature; until then a visitor has none.
-      chat_count: 0,
+      chat_count: Number(r.chat_count ?? 0),
       last_seen_at: r.last_seen_at?.toISOString() ?? null,
       created_at: r.created_at.toISOString(),
     }))

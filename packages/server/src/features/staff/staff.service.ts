@@ -9,10 +9,14 @@ import { page } from '../../lib/pagination.js'
 import type { StaffActor } from '../../http/actor.js'
 import type { Sessions } from '../auth/sessions.service.js'
 import { seatsInUse } from '../auth/invitations.service.js'
+import { releaseChatsOf } from '../chat/chat-state.js'
+import type { EventBus } from '../realtime/bus.js'
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-function present(u: UserRow): Staff {
+type ChatCounts = Map<number, { open: number; resolved: number }>
+
+function present(u: UserRow, counts: ChatCounts): Staff {
   return {
     id: u.id,
     username: u.username,
@@ -25,9 +29,8 @@ function present(u: UserRow): Staff {
     is_active: u.is_active,
     email_verified: u.email_verified,
     last_login_at: iso(u.last_login_at),
-    // Conversations are not part of the product yet, so no member has any.
-    open_chat_count: 0,
-    resolved_chat_count: 0,
+    open_chat_count: counts.get(u.id)?.open ?? 0,
+    resolved_chat_count: counts.get(u.id)?.resolved ?? 0,
     created_at: isoRequired(u.created_at),
     updated_at: isoRequired(u.updated_at),
   }
@@ -40,7 +43,20 @@ function visibleTo(actor: StaffActor, s: Staff): Staff | StaffSummary {
 }
 
 /** The organization's staff: list, read, change role, disable and enable. */
-export function createStaffService({ db, clock, sessions }: { db: Db; clock: Clock; sessions: Sessions }) {
+export function createStaffService({ db, clock, sessions, bus }: { db: Db; clock: Clock; sessions: Sessions; bus: EventBus }) {
+  /** Chats currently assigned to each member: not yet resolved, and resolved (all time). */
+  async function chatCounts(ex: Executor, tenantId: number, userIds: number[]): Promise<ChatCounts> {
+    if (userIds.length === 0) return new Map()
+    const rows = await ex
+      .selectFrom('chats')
+      .select(['assignee_id', (eb) => eb.fn.countAll<number>().filterWhere('status', '<>', 'resolved').as('open'), (eb) => eb.fn.countAll<number>().filterWhere('status', '=', 'resolved').as('resolved')])
+      .where('tenant_id', '=', tenantId)
+      .where('assignee_id', 'in', userIds)
+      .groupBy('assignee_id')
+      .execute()
+    return new Map(rows.map((r) => [r.assignee_id!, { open: Number(r.open), resolved: Number(r.resolved) }]))
+  }
+
   const base = (ex: Executor, tenantId: number) =>
     ex.selectFrom('users').where('tenant_id', '=', tenantId).where('user_type', 'in', ['admin', 'employee']).where('deleted_at', 'is', null)
 
@@ -61,8 +77,9 @@ export function createStaffService({ db, clock, sessions }: { db: Db; clock: Clo
       rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       rows.selectAll().orderBy(sql`lower(first_name)`).orderBy(sql`lower(last_name)`).orderBy('id').limit(q.limit).offset(q.offset).execute(),
     ])
+    const counts = await chatCounts(db, actor.tenantId, data.map((u) => u.id))
     return page(
-      data.map((u) => visibleTo(actor, present(u))),
+      data.map((u) => visibleTo(actor, present(u, counts))),
       { limit: q.limit, offset: q.offset, total: Number(total) },
     )
   }
@@ -74,12 +91,13 @@ export function createStaffService({ db, clock, sessions }: { db: Db; clock: Clo
   }
 
   async function get(actor: StaffActor, id: number) {
-    return visibleTo(actor, present(await load(db, actor, id)))
+    const user = await load(db, actor, id)
+    return visibleTo(actor, present(user, await chatCounts(db, actor.tenantId, [id])))
   }
 
   /** Role and activity changes keep at least one active admin; admins cannot demote or disable themselves. */
   async function update(actor: StaffActor, id: number, input: StaffUpdate) {
-    return db.transaction().execute(async (trx) => {
+    const { staff, released } = await db.transaction().execute(async (trx) => {
       const tenant = await trx.selectFrom('tenants').select(['id', 'plan']).where('id', '=', actor.tenantId).forUpdate().executeTakeFirstOrThrow()
       const user = await load(trx, actor, id)
       const demote = input.user_type === 'employee' && user.user_type === 'admin'
@@ -114,10 +132,18 @@ export function createStaffService({ db, clock, sessions }: { db: Db; clock: Clo
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow()
-      // A disabled member is signed out everywhere at once.
-      if (disable) await sessions.revokeAllForUser(trx, id)
-      return present(updated)
+      // A disabled member is signed out everywhere at once, and their open chats go back to the queue.
+      let released: number[] = []
+      if (disable) {
+        await sessions.revokeAllForUser(trx, id)
+        released = await releaseChatsOf(trx, actor.tenantId, id, clock.now())
+      }
+      return { staff: present(updated, await chatCounts(trx, actor.tenantId, [id])), released }
     })
+    for (const chatId of released) {
+      bus.publish({ type: 'chat.updated', tenantId: actor.tenantId, chatId, changes: ['assignee'], ratingRequested: false })
+    }
+    return staff
   }
 
   return { list, get, update }

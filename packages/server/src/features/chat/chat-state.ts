@@ -1,0 +1,100 @@
+import type { Db, Executor } from '../../db/database.js'
+import type { Clock } from '../../lib/clock.js'
+import { conflict, isUniqueViolation } from '../../lib/errors.js'
+import type { EventBus } from '../realtime/bus.js'
+import { recordChatEvent } from './chat-events.js'
+import type { ChatRow } from './chats.queries.js'
+
+export type ChatDeps = { db: Db; clock: Clock; bus: EventBus }
+
+const FIELD_NAMES: Record<string, string> = {
+  assignee_id: 'assignee',
+  topic_id: 'topic',
+  last_message_id: 'last_message',
+}
+/** Column names as the `Chat` object names them, for `chat.updated` events. */
+export const chatFieldNames = (columns: string[]) => [
+  ...new Set(columns.filter((c) => c !== 'updated_at').map((c) => FIELD_NAMES[c] ?? c)),
+]
+
+export const reopenConflict = () =>
+  conflict('chat.invalid_state', 'The customer already has another open chat on this channel.')
+
+/**
+ * Moves a chat to a new status inside a transaction, applying the §4.3 rules: resolving stamps `resolved_at`,
+ * leaving `resolved` clears it and counts a reopening. Returns the changed field names.
+ */
+export async function changeStatus(
+  trx: Executor,
+  chat: ChatRow,
+  status: ChatRow['status'],
+  at: Date,
+  by: { actorUserId: number | null; reopenedBy: 'staff' | 'customer' | 'escalation' },
+): Promise<Partial<ChatRow>> {
+  if (status === chat.status) return {}
+  const changes: Partial<ChatRow> = { status }
+  if (status === 'resolved') {
+    changes.resolved_at = at
+    await recordChatEvent(trx, {
+      tenantId: chat.tenant_id,
+      chatId: chat.id,
+      kind: 'resolved',
+      at,
+      actorUserId: by.actorUserId,
+    })
+  } else if (chat.status === 'resolved') {
+    changes.resolved_at = null
+    changes.reopened_count = chat.reopened_count + 1
+    await recordChatEvent(trx, {
+      tenantId: chat.tenant_id,
+      chatId: chat.id,
+      kind: 'reopened',
+      at,
+      actorUserId: by.actorUserId,
+      detail: { by: by.reopenedBy },
+    })
+  }
+  return changes
+}
+
+/** Writes the changes to a chat; leaving `resolved` may collide with another open chat of the owner (409). */
+export async function saveChat(trx: Executor, chat: ChatRow, changes: Partial<ChatRow>, at: Date): Promise<ChatRow> {
+  const { id: _id, tenant_id: _t, created_at: _c, ...set } = changes
+  try {
+    return await trx
+      .updateTable('chats')
+      .set({ ...set, updated_at: at })
+      .where('tenant_id', '=', chat.tenant_id)
+      .where('id', '=', chat.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  } catch (err) {
+    if (isUniqueViolation(err)) throw reopenConflict()
+    throw err
+  }
+}
+
+/**
+ * A disabled member's non-resolved chats go back to the queue (contract §4.3); call it in the transaction
+ * that disables them. Returns the ids of the chats it released.
+ */
+export async function releaseChatsOf(trx: Executor, tenantId: number, userId: number, at: Date): Promise<number[]> {
+  const rows = await trx
+    .updateTable('chats')
+    .set({ assignee_id: null, updated_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('assignee_id', '=', userId)
+    .where('status', '<>', 'resolved')
+    .returning('id')
+    .execute()
+  for (const r of rows) {
+    await recordChatEvent(trx, {
+      tenantId,
+      chatId: r.id,
+      kind: 'assigned',
+      at,
+      detail: { assignee_id: null, previous_assignee_id: userId, auto: true },
+    })
+  }
+  return rows.map((r) => r.id)
+}

@@ -1,0 +1,237 @@
+import type { Message, MessageCreate } from '@proxima/contracts'
+import type { Executor } from '../../db/database.js'
+import type { Actor, StaffActor } from '../../http/actor.js'
+import { assertFound, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js'
+import { escalation } from './chat-actions.service.js'
+import { recordChatEvent, secondsBetween } from './chat-events.js'
+import { presentMessages, type MessageRow } from './chat.presenter.js'
+import { changeStatus, chatFieldNames, saveChat, type ChatDeps } from './chat-state.js'
+import { findTopic, loadChatFor, type ChatRow } from './chats.queries.js'
+import { activeTopics } from './topics.service.js'
+import { detectTopic } from './topics.detect.js'
+
+/** Cursors are opaque to clients: the base64url form of a message id. */
+export const encodeCursor = (id: number) => Buffer.from(`m${id}`).toString('base64url')
+export function decodeCursor(field: string, cursor: string): number {
+  const m = /^m([1-9]\d{0,15})$/.exec(
+    /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString() : '',
+  )
+  const id = m?.[1] ? Number(m[1]) : NaN
+  if (!Number.isSafeInteger(id)) throw fieldError(field, 'The cursor is not valid.')
+  return id
+}
+
+type ListQuery = { chat_id: number; before?: string | undefined; after?: string | undefined; limit: number }
+
+/**
+ * When the oldest customer message not yet answered by a human was sent; null when nothing waits.
+ * Assistant replies do not count as answers.
+ */
+async function oldestUnanswered(ex: Executor, chat: ChatRow): Promise<Date | null> {
+  const lastHuman = await ex
+    .selectFrom('chat_messages')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('tenant_id', '=', chat.tenant_id)
+    .where('chat_id', '=', chat.id)
+    .where('message_sender', '=', 'tenant')
+    .executeTakeFirst()
+  const row = await ex
+    .selectFrom('chat_messages')
+    .select((eb) => eb.fn.min('sent_at').as('at'))
+    .where('tenant_id', '=', chat.tenant_id)
+    .where('chat_id', '=', chat.id)
+    .where('message_sender', '=', 'client')
+    .where('id', '>', Number(lastHuman?.id ?? 0))
+    .executeTakeFirst()
+  return row?.at ? new Date(row.at) : null
+}
+
+/** Text messages in a chat: cursor-paged reading, posting from either side, and admin removal. */
+export function createMessageService({ db, clock, bus }: ChatDeps) {
+  const inChat = (ex: Executor, chat: ChatRow) =>
+    ex.selectFrom('chat_messages').selectAll().where('tenant_id', '=', chat.tenant_id).where('chat_id', '=', chat.id)
+
+  /** Oldest first; without a cursor the latest `limit` messages. */
+  async function list(actor: Actor, q: ListQuery) {
+    if (q.before !== undefined && q.after !== undefined)
+      throw fieldError('before', 'Send at most one of before and after.')
+    const before = q.before !== undefined ? decodeCursor('before', q.before) : undefined
+    const after = q.after !== undefined ? decodeCursor('after', q.after) : undefined
+    const chat = await loadChatFor(db, actor, q.chat_id)
+    let rows: MessageRow[]
+    if (after !== undefined) {
+      rows = await inChat(db, chat).where('id', '>', after).orderBy('id', 'asc').limit(q.limit).execute()
+    } else {
+      let query = inChat(db, chat)
+      if (before !== undefined) query = query.where('id', '<', before)
+      rows = (await query.orderBy('id', 'desc').limit(q.limit).execute()).reverse()
+    }
+    const first = rows[0]?.id
+    const last = rows[rows.length - 1]?.id
+    const exists = async (op: '<' | '>' | '<=' | '>=', id: number) =>
+      (await inChat(db, chat).clearSelect().select('id').where('id', op, id).limit(1).executeTakeFirst()) !== undefined
+    const [hasOlder, hasNewer] = await Promise.all([
+      first !== undefined ? exists('<', first) : after !== undefined ? exists('<=', after) : Promise.resolve(false),
+      last !== undefined ? exists('>', last) : before !== undefined ? exists('>=', before) : Promise.resolve(false),
+    ])
+    return {
+      error: false as const,
+      data: await presentMessages(db, chat, rows),
+      pagination: {
+        limit: q.limit,
+        has_older: hasOlder,
+        has_newer: hasNewer,
+        before_cursor: first !== undefined ? encodeCursor(first) : null,
+        after_cursor: last !== undefined ? encodeCursor(last) : null,
+      },
+    }
+  }
+
+  async function loadMessage(actor: Actor, messageId: number) {
+    const row = await db.selectFrom('chat_messages').select(['chat_id']).where('id', '=', messageId).executeTakeFirst()
+    if (!row) throw notFound()
+    const chat = await loadChatFor(db, actor, row.chat_id)
+    const message = assertFound(await inChat(db, chat).where('id', '=', messageId).executeTakeFirst())
+    return { chat, message }
+  }
+
+  async function get(actor: Actor, messageId: number): Promise<Message> {
+    const { chat, message } = await loadMessage(actor, messageId)
+    return (await presentMessages(db, chat, [message]))[0] as Message
+  }
+
+  /** Returns the message and whether it is new (201) or a repeat of a `client_message_id` (200). */
+  async function create(actor: Actor, input: MessageCreate): Promise<{ created: boolean; message: Message }> {
+    const sender = actor.kind === 'staff' ? 'tenant' : 'client'
+    if (input.message_sender !== undefined && input.message_sender !== sender)
+      throw forbidden(`You can only send messages as ${sender}.`)
+    const chat0 = await loadChatFor(db, actor, input.chat_id)
+    const repeat = async () => {
+      if (input.client_message_id === undefined) return undefined
+      const row = await inChat(db, chat0).where('client_message_id', '=', input.client_message_id).executeTakeFirst()
+      return row && { created: false, message: (await presentMessages(db, chat0, [row]))[0] as Message }
+    }
+    const earlier = await repeat()
+    if (earlier) return earlier
+    const now = clock.now()
+    let result: { chat: ChatRow; message: MessageRow; changed: string[] }
+    try {
+      result = await db.transaction().execute((trx) => write(trx, actor, input, now))
+    } catch (err) {
+      const raced = isUniqueViolation(err, 'chat_messages_client_id_key') ? await repeat() : undefined
+      if (raced) return raced
+      throw err
+    }
+    const { chat, message, changed } = result
+    bus.publish({ type: 'message.created', tenantId: chat.tenant_id, chatId: chat.id, messageId: message.id })
+    if (changed.length)
+      bus.publish({
+        type: 'chat.updated',
+        tenantId: chat.tenant_id,
+        chatId: chat.id,
+        changes: changed,
+        ratingRequested: false,
+      })
+    return { created: true, message: (await presentMessages(db, chat, [message]))[0] as Message }
+  }
+
+  async function write(trx: Executor, actor: Actor, input: MessageCreate, now: Date) {
+    const chat = await loadChatFor(trx, actor, input.chat_id, { lock: true })
+    let changes: Partial<ChatRow> = {}
+    let topic: { id: number; name: string } | undefined
+    if (chat.topic_id !== null) topic = await findTopic(trx, chat.tenant_id, chat.topic_id)
+    if (actor.kind === 'staff' && input.topic_id !== undefined) {
+      topic = assertFound(await findTopic(trx, chat.tenant_id, input.topic_id))
+      if (topic.id !== chat.topic_id) changes.topic_id = topic.id
+    } else if (actor.kind !== 'staff' && chat.topic_id === null) {
+      topic = detectTopic(input.text_content, await activeTopics(trx, chat.tenant_id))
+      if (topic) changes.topic_id = topic.id
+    }
+    const waitingSince = actor.kind === 'staff' ? await oldestUnanswered(trx, chat) : null
+    const message = await trx
+      .insertInto('chat_messages')
+      .values({
+        tenant_id: chat.tenant_id,
+        chat_id: chat.id,
+        message_sender: actor.kind === 'staff' ? 'tenant' : 'client',
+        sender_kind: actor.kind,
+        sender_user_id: actor.kind === 'visitor' ? null : actor.userId,
+        sender_visitor_id: actor.kind === 'visitor' ? actor.visitorId : null,
+        text_content: input.text_content,
+        topic_id: topic?.id ?? null,
+        topic_name: topic?.name ?? null,
+        client_message_id: input.client_message_id ?? null,
+        sent_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    changes.last_message_id = message.id
+    changes.last_message_at = now
+    if (actor.kind === 'staff') {
+      await staffReply(trx, actor, chat, message, waitingSince, now, changes)
+    } else {
+      // A customer writing again re-opens the conversation.
+      if (chat.status !== 'open')
+        changes = {
+          ...changes,
+          ...(await changeStatus(trx, chat, 'open', now, { actorUserId: null, reopenedBy: 'customer' })),
+        }
+      if (input.escalated === true) {
+        changes = {
+          ...changes,
+          ...(await escalation(trx, { ...chat, ...changes }, now, { actor, reason: null, messageId: message.id })),
+        }
+        message.escalated = true
+      }
+    }
+    const saved = await saveChat(trx, chat, changes, now)
+    const changed = chatFieldNames(
+      Object.keys(changes).filter((k) => k !== 'last_message_id' && k !== 'last_message_at'),
+    )
+    return { chat: saved, message, changed: changed.length ? [...changed, 'last_message', 'last_message_at'] : [] }
+  }
+
+  /** The first human answer stamps `first_response_at`; every human answer records how long the customer waited. */
+  async function staffReply(
+    trx: Executor,
+    actor: StaffActor,
+    chat: ChatRow,
+    message: MessageRow,
+    waitingSince: Date | null,
+    now: Date,
+    changes: Partial<ChatRow>,
+  ) {
+    const first = chat.first_response_at === null
+    if (first) changes.first_response_at = now
+    await recordChatEvent(trx, {
+      tenantId: chat.tenant_id,
+      chatId: chat.id,
+      kind: first ? 'first_response' : 'reply',
+      at: now,
+      actorUserId: actor.userId,
+      messageId: message.id,
+      waitSeconds: waitingSince ? secondsBetween(waitingSince, now) : null,
+    })
+  }
+
+  /** The row stays (analytics keep counting it); its content goes. */
+  async function remove(actor: StaffActor, messageId: number, chatId?: number) {
+    const { chat, message } = await loadMessage(actor, messageId)
+    if (chatId !== undefined && chatId !== chat.id) throw notFound()
+    if (message.deleted_at) return
+    const now = clock.now()
+    await db
+      .updateTable('chat_messages')
+      .set({ text_content: null, voice_transcript: null, deleted_at: now, updated_at: now })
+      .where('tenant_id', '=', chat.tenant_id)
+      .where('id', '=', message.id)
+      .execute()
+    bus.publish({ type: 'message.updated', tenantId: chat.tenant_id, chatId: chat.id, messageId: message.id })
+  }
+
+  return { list, get, create, remove }
+}
+
+export type MessageService = ReturnType<typeof createMessageService>

@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto'
+import type { WebSocket } from 'ws'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Actor } from '../../http/actor.js'
+import type { Sessions } from '../auth/sessions.service.js'
+import type { BusEvent, EventBus } from './bus.js'
+import { CLOSE } from './frames.js'
+import { Connection, type HubContext, type HubSettings } from './connection.js'
+import type { Channel, RealtimeViews, TopicChannel } from './views.js'
+
+export const DEFAULT_HUB_SETTINGS: HubSettings = {
+  pingIntervalMs: 25_000,
+  recheckMs: 60_000,
+  authTimeoutMs: 5_000,
+  maxFramesPerSecond: 20,
+  typingIntervalMs: 2_000,
+  maxSubscriptions: 100,
+  maxBufferedBytes: 4 * 1024 * 1024,
+}
+
+export type HubDeps = {
+  bus: EventBus
+  sessions: Pick<Sessions, 'resolve'>
+  views: RealtimeViews
+  log: FastifyBaseLogger
+  settings?: Partial<HubSettings>
+}
+
+const ON_CHAT_CHANNEL = new Set<BusEvent['type']>(['message.created', 'message.updated', 'chat.updated', 'chat.read', 'typing'])
+const ON_TENANT_CHANNEL = new Set<BusEvent['type']>(['message.created', 'message.updated', 'chat.created', 'chat.updated'])
+
+/** Whether an event goes to its tenant's staff on the `tenant` channel (contract §4.9: client typing does too). */
+const onTenantChannel = (e: BusEvent) => ON_TENANT_CHANNEL.has(e.type) || (e.type === 'typing' && e.sender === 'client')
+
+const isActor = (actor: Actor, ref: { kind: string; id: number | null }) =>
+  ref.id !== null &&
+  ((actor.kind === 'visitor' && ref.kind === 'visitor' && actor.visitorId === ref.id) ||
+    (actor.kind !== 'visitor' && actor.kind === ref.kind && actor.userId === ref.id))
+
+/**
+ * The sockets of this process and the routing of bus events to them. Each event goes once to each socket that
+ * should see it, on its most specific channel (`chat:<id>` when subscribed, else `tenant`). Events of one tenant
+ * are delivered in publish order; recipients are grouped by the views' `viewerKey` so that each group costs one
+ * render, whatever the number of its sockets.
+ */
+export function createRealtimeHub(deps: HubDeps) {
+  const settings: HubSettings = { ...DEFAULT_HUB_SETTINGS, ...deps.settings }
+  const log = deps.log
+  let views = deps.views
+  let accepting = true
+  const connections = new Set<Connection>()
+  const staffByTenant = new Map<number, Set<Connection>>()
+  const subscribers = new Map<TopicChannel, Set<Connection>>()
+  const chains = new Map<number, Promise<void>>()
+
+  const addTo = <K>(map: Map<K, Set<Connection>>, key: K, conn: Connection) => {
+    let set = map.get(key)
+    if (!set) map.set(key, (set = new Set()))
+    set.add(conn)
+  }
+  const removeFrom = <K>(map: Map<K, Set<Connection>>, key: K, conn: Connection) => {
+    const set = map.get(key)
+    if (set?.delete(conn) && set.size === 0) map.delete(key)
+  }
+
+  const context: HubContext = {
+    settings,
+    resolve: (token) => deps.sessions.resolve(token),
+    views: () => views,
+    bus: deps.bus,
+    log,
+    accepting: () => accepting,
+    onAuthenticated: (conn) => {
+      if (conn.actor?.kind === 'staff') addTo(staffByTenant, conn.actor.tenantId, conn)
+    },
+    subscribe: (conn, channel) => {
+      conn.subscriptions.add(channel)
+      addTo(subscribers, channel, conn)
+    },
+    unsubscribe: (conn, channel) => {
+      conn.subscriptions.delete(channel)
+      removeFrom(subscribers, channel, conn)
+    },
+    onClosed: (conn) => {
+      connections.delete(conn)
+      if (conn.actor?.kind === 'staff') removeFrom(staffByTenant, conn.actor.tenantId, conn)
+      for (const channel of conn.subscriptions) removeFrom(subscribers, channel, conn)
+    },
+  }
+
+  async function deliver(event: BusEvent) {
+    const targets = new Map<Connection, Channel>()
+    if (ON_CHAT_CHANNEL.has(event.type)) {
+      const channel: TopicChannel = `chat:${event.chatId}`
+      for (const conn of subscribers.get(channel) ?? []) targets.set(conn, channel)
+    }
+    if (onTenantChannel(event)) {
+      for (const conn of staffByTenant.get(event.tenantId) ?? []) if (!targets.has(conn)) targets.set(conn, 'tenant')
+    }
+    if (event.type === 'typing') {
+      // Typing goes to the other participants, never back to the typist.
+      for (const conn of targets.keys()) if (conn.actor && isActor(conn.actor, event.user)) targets.delete(conn)
+    }
+    if (targets.size === 0) return
+
+    const groups = new Map<string, { actor: Actor; members: [Connection, Channel][] }>()
+    for (const [conn, channel] of targets) {
+      if (!conn.actor) continue
+      let key: string
+      try {
+        key = views.viewerKey(conn.actor, event)
+      } catch (err) {
+        log.error({ err, type: event.type }, 'realtime viewer key failed')
+        continue
+      }
+      const group = groups.get(key)
+      if (group) group.members.push([conn, channel])
+      else groups.set(key, { actor: conn.actor, members: [[conn, channel]] })
+    }
+
+    const eventId = randomUUID()
+    const occurredAt = new Date().toISOString()
+    await Promise.all(
+      [...groups.values()].map(async ({ actor, members }) => {
+        let rendered
+        try {
+          rendered = await views.render(event, actor)
+        } catch (err) {
+          log.error({ err, type: event.type }, 'realtime render failed')
+          return
+        }
+        if (!rendered) return
+        const texts = new Map<Channel, string>()
+        for (const [conn, channel] of members) {
+          let text = texts.get(channel)
+          if (text === undefined) {
+            text = JSON.stringify({ type: rendered.type, event_id: eventId, occurred_at: occurredAt, channel, data: rendered.data })
+            texts.set(channel, text)
+          }
+          conn.send(text)
+        }
+      }),
+    )
+  }
+
+  const unsubscribeBus = deps.bus.subscribe((event) => {
+    if (connections.size === 0) return
+    const key = event.tenantId
+    const next = (chains.get(key) ?? Promise.resolve()).then(() => deliver(event)).catch((err: unknown) => {
+      log.error({ err, type: event.type }, 'realtime delivery failed')
+    })
+    chains.set(key, next)
+    void next.then(() => {
+      if (chains.get(key) === next) chains.delete(key)
+    })
+  })
+
+  const pingTimer = setInterval(() => {
+    const now = Date.now()
+    for (const conn of connections) {
+      if (conn.actor && conn.expiresAt <= now) {
+        conn.close(CLOSE.unauthorized, 'Your session has expired. Sign in again.')
+      } else if (conn.missedPongs >= 2) {
+        conn.terminate()
+      } else {
+        conn.missedPongs++
+        conn.socket.ping()
+      }
+    }
+  }, settings.pingIntervalMs)
+  pingTimer.unref()
+
+  /** Resolves each live token once and closes the sockets whose token no longer works. */
+  async function recheckTokens() {
+    const byToken = new Map<string, Connection[]>()
+    for (const conn of connections) {
+      if (!conn.token) continue
+      const list = byToken.get(conn.token)
+      if (list) list.push(conn)
+      else byToken.set(conn.token, [conn])
+    }
+    for (const [token, conns] of byToken) {
+      const resolved = await deps.sessions.resolve(token)
+      if (resolved.status === 'ok' && !(resolved.actor.kind === 'staff' && resolved.tenant?.status === 'suspended')) continue
+      const [code, reason] =
+        resolved.status === 'ok' ? [CLOSE.forbidden, 'This organization is suspended.'] : [CLOSE.unauthorized, 'Your session has ended. Sign in again.']
+      for (const conn of conns) conn.close(code, reason)
+    }
+  }
+  let rechecking = false
+  const recheckTimer = setInterval(() => {
+    if (rechecking || connections.size === 0) return
+    rechecking = true
+    recheckTokens()
+      .catch((err: unknown) => log.warn({ err }, 'realtime token check failed'))
+      .finally(() => {
+        rechecking = false
+      })
+  }, settings.recheckMs)
+  recheckTimer.unref()
+
+  /** Closes every socket with `code`; resolves when all are gone (stragglers are dropped after `graceMs`). */
+  async function closeAll(code: number, reason: string, graceMs = 1_000) {
+    const sockets = [...connections].map((c) => c.socket)
+    for (const conn of [...connections]) conn.close(code, reason)
+    const open = sockets.filter((s) => s.readyState !== s.CLOSED)
+    if (open.length === 0) return
+    await new Promise<void>((resolve) => {
+      let left = open.length
+      const timer = setTimeout(() => {
+        for (const s of open) s.terminate()
+        resolve()
+      }, graceMs)
+      for (const s of open) {
+        s.once('close', () => {
+          if (--left === 0) {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+      }
+    })
+  }
+
+  return {
+    settings,
+    /** Takes over an upgraded socket; `token` is the `?token=` value when one was given. */
+    accept(socket: WebSocket, token: string | undefined) {
+      if (!accepting) {
+        socket.close(CLOSE.goingAway, 'The server is shutting down.')
+        return
+      }
+      connections.add(new Connection(socket, context, token))
+    },
+    /** Replaces the rendering and access hooks (the chat feature supplies the real ones). */
+    setViews(next: RealtimeViews) {
+      views = next
+    },
+    stats: () => ({
+      connections: connections.size,
+      authenticated: [...connections].filter((c) => c.actor !== null).length,
+      channels: subscribers.size,
+    }),
+    recheckTokens,
+    /** Refuses new sockets and closes open ones with 1001 (contract §14). */
+    async shutdown() {
+      accepting = false
+      await closeAll(CLOSE.goingAway, 'The server is shutting down.')
+    },
+    async close() {
+      accepting = false
+      clearInterval(pingTimer)
+      clearInterval(recheckTimer)
+      unsubscribeBus()
+      await closeAll(CLOSE.goingAway, 'The server is shutting down.')
+      await Promise.all(chains.values())
+    },
+  }
+}
+
+export type RealtimeHub = ReturnType<typeof createRealtimeHub>

@@ -1,0 +1,101 @@
+import type { ActorRef } from '@proxima/contracts'
+import type { Db } from '../../db/database.js'
+import type { Actor } from '../../http/actor.js'
+import type { BusEvent } from './bus.js'
+
+/** Channels a socket may subscribe to by itself; `tenant` and `user` are given automatically. */
+export type TopicChannel = `chat:${number}` | `community:${number}` | `thread:${number}`
+export type Channel = 'tenant' | 'user' | TopicChannel
+
+/** What one recipient receives for an event: the frame's `type` and its `data`. */
+export type RenderedEvent = { type: string; data: unknown }
+
+/**
+ * The seam between the realtime transport and the features that own the data (contract §4.9).
+ *
+ * The hub knows sockets, actors and channels; it knows nothing about chats. For each bus event it finds the
+ * local sockets that could receive it (`chat:<id>` subscribers, staff of the event's tenant on `tenant`), groups
+ * them by `viewerKey`, calls `render` once per group, and sends the result to every socket of the group.
+ *
+ * Rules for implementers:
+ * - `viewerKey(actor, event)` must return the same key only for actors who are allowed to see exactly the same data
+ *   for that event (e.g. `staff:<tenant>` when every staff member sees every chat and shares the tenant-side read marker;
+ *   `staff:<tenant>:<user>` for an employee restricted to assigned chats; `client:<user>`). Fewer distinct keys means
+ *   fewer renders: 1,000 staff sockets of one tenant should cost one render.
+ * - `render(event, actor)` returns the data shaped for that actor exactly as the REST get would (a client never
+ *   sees another client's details), or `null` when that actor must not receive the event (access rules such as
+ *   `chat_visibility` belong here). It is called with one representative actor of the group.
+ * - `canSubscribe(actor, channel)` answers like the REST get of the channel's object: false → `not_found`.
+ * - `typingOf(actor, chatId)` describes who is typing in a chat the actor may access (or null: no access);
+ *   the hub turns it into a `typing` bus event.
+ * Errors thrown by these functions are logged; the recipient simply does not get that event.
+ */
+export type RealtimeViews = {
+  canSubscribe: (actor: Actor, channel: TopicChannel) => Promise<boolean>
+  viewerKey: (actor: Actor, event: BusEvent) => string
+  render: (event: BusEvent, actor: Actor) => Promise<RenderedEvent | null>
+  typingOf: (actor: Actor, chatId: number) => Promise<{ tenantId: number; sender: 'client' | 'tenant'; user: ActorRef } | null>
+}
+
+/** How long a typing `start` lasts without a following `start` or `stop` (contract §4.9). */
+export const TYPING_EXPIRES_MS = 6_000
+
+/** Ids-only `data` of each event type, as sent by the default views. */
+export function idsOnly(event: BusEvent): RenderedEvent {
+  switch (event.type) {
+    case 'message.created':
+    case 'message.updated':
+      return { type: event.type, data: { chat_id: event.chatId, message_id: event.messageId } }
+    case 'chat.created':
+      return { type: event.type, data: { chat_id: event.chatId } }
+    case 'chat.updated':
+      return { type: event.type, data: { chat_id: event.chatId, changes: event.changes, rating_requested: event.ratingRequested } }
+    case 'chat.read':
+      return {
+        type: event.type,
+        data: { chat_id: event.chatId, side: event.side, last_read_message_id: event.lastReadMessageId, read_at: event.readAt },
+      }
+    case 'typing':
+      return {
+        type: event.type,
+        data: { chat_id: event.chatId, sender: event.sender, user: event.user, state: event.state, expires_in_ms: TYPING_EXPIRES_MS },
+      }
+  }
+}
+
+export function defaultViewerKey(actor: Actor): string {
+  if (actor.kind === 'staff') return `staff:${actor.tenantId}`
+  if (actor.kind === 'client') return `client:${actor.userId}`
+  return `visitor:${actor.visitorId}`
+}
+
+/**
+ * Stand-in until the chat feature supplies its views: staff of the chat's tenant may subscribe to `chat:<id>`
+ * and type in it; only staff of the event's tenant receive events, with ids only (clients refetch over REST).
+ * Communities and threads are refused.
+ */
+export function createDefaultViews(db: Db): RealtimeViews {
+  const chatTenant = async (chatId: number) =>
+    (await db.selectFrom('chats').select('tenant_id').where('id', '=', chatId).executeTakeFirst())?.tenant_id ?? null
+
+  return {
+    canSubscribe: async (actor, channel) => {
+      const m = /^chat:(\d+)$/.exec(channel)
+      if (!m || actor.kind !== 'staff') return false
+      return (await chatTenant(Number(m[1]))) === actor.tenantId
+    },
+    viewerKey: (actor) => defaultViewerKey(actor),
+    render: async (event, actor) => (actor.kind === 'staff' && actor.tenantId === event.tenantId ? idsOnly(event) : null),
+    typingOf: async (actor, chatId) => {
+      if (actor.kind !== 'staff' || (await chatTenant(chatId)) !== actor.tenantId) return null
+      const user = await db
+        .selectFrom('users')
+        .select(['first_name', 'last_name', 'username'])
+        .where('id', '=', actor.userId)
+        .executeTakeFirst()
+      if (!user) return null
+      const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username
+      return { tenantId: actor.tenantId, sender: 'tenant', user: { kind: 'staff', id: actor.userId, name, username: user.username } }
+    },
+  }
+}
