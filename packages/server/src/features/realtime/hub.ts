@@ -88,7 +88,9 @@ export function createRealtimeHub(deps: HubDeps) {
     },
   }
 
-  async function deliver(event: BusEvent) {
+  /** Renders an event for its recipients; the frames are sent later, in publish order. */
+  async function prepare(event: BusEvent): Promise<[Connection, string][]> {
+    const sends: [Connection, string][] = []
     const targets = new Map<Connection, Channel>()
     if (ON_CHAT_CHANNEL.has(event.type)) {
       const channel: TopicChannel = `chat:${event.chatId}`
@@ -101,7 +103,7 @@ export function createRealtimeHub(deps: HubDeps) {
       // Typing goes to the other participants, never back to the typist.
       for (const conn of targets.keys()) if (conn.actor && isActor(conn.actor, event.user)) targets.delete(conn)
     }
-    if (targets.size === 0) return
+    if (targets.size === 0) return sends
 
     const groups = new Map<string, { actor: Actor; members: [Connection, Channel][] }>()
     for (const [conn, channel] of targets) {
@@ -137,18 +139,26 @@ export function createRealtimeHub(deps: HubDeps) {
             text = JSON.stringify({ type: rendered.type, event_id: eventId, occurred_at: occurredAt, channel, data: rendered.data })
             texts.set(channel, text)
           }
-          conn.send(text)
+          sends.push([conn, text])
         }
       }),
     )
+    return sends
   }
 
   const unsubscribeBus = deps.bus.subscribe((event) => {
     if (connections.size === 0) return
     const key = event.tenantId
-    const next = (chains.get(key) ?? Promise.resolve()).then(() => deliver(event)).catch((err: unknown) => {
-      log.error({ err, type: event.type }, 'realtime delivery failed')
-    })
+    // Rendering starts at once and overlaps with other events; only the sending waits for earlier events.
+    const prepared = prepare(event)
+    prepared.catch(() => undefined) // handled below, when its turn comes
+    const next = (chains.get(key) ?? Promise.resolve())
+      .then(async () => {
+        for (const [conn, text] of await prepared) conn.send(text)
+      })
+      .catch((err: unknown) => {
+        log.error({ err, type: event.type }, 'realtime delivery failed')
+      })
     chains.set(key, next)
     void next.then(() => {
       if (chains.get(key) === next) chains.delete(key)
