@@ -8,7 +8,7 @@ import { PageHeader } from '../../../ui/PageHeader'
 
 const SECTIONS = [
   { to: '/settings/organization', title: 'Organization', text: 'Name, industry and contact details.' },
-  { to: '/settings/employees', title: 'Employees', text: 'Invite members and follow their invitations.' },
+  { to: '/settings/employees', title: 'Employees', text: 'See your members, manage their roles and invite new ones.' },
   { to: '/settings/email', title: 'Email', text: 'The mailbox your organization sends email from.' },
   { to: '/settings/integrations', title: 'Integrations', text: 'Social-media channels connected to your inbox.' },
   { to: '/settings/plan', title: 'Plan & billing', text: 'Your plan, free trial, limits and usage.' },

@@ -6,12 +6,23 @@ import TableContainer from '@mui/material/TableContainer'
 import TableHead from '@mui/material/TableHead'
 import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
 import MailOutlined from '@mui/icons-material/MailOutlined'
 import type { Invitation } from '@proxima/contracts'
 import { useState } from 'react'
+import { errorMessage } from '../../../api/errors'
+import { useIsAdmin } from '../../../app/hooks'
 import { EmptyState, ErrorState, SkeletonBlock } from '../../../ui/states'
+import { visuallyHidden } from '../../../ui/visually-hidden'
 import { formatDate } from '../../subscription/plan-text'
-import { useInvitations } from '../api'
+import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api'
+
+type Feedback = { severity: 'success' | 'error'; message: string }
+
+/** Only invitations that have not been accepted or revoked can be sent again or withdrawn. */
+const isOpen = (invitation: Invitation) => invitation.status === 'pending' || invitation.status === 'expired'
 
 const STATUS_COLOR: Record<Invitation['status'], 'primary' | 'default' | 'secondary'> = {
   pending: 'primary',
@@ -26,6 +37,34 @@ export const InvitationsTable = () => {
   const [page, setPage] = useState(0)
   const [limit, setLimit] = useState(25)
   const invitations = useInvitations(page * limit, limit)
+  const isAdmin = useIsAdmin()
+  const resend = useResendInvitation()
+  const revoke = useRevokeInvitation()
+  const [feedback, setFeedback] = useState<Feedback | null>(null)
+  const busy = resend.isPending || revoke.isPending
+
+  const onResend = (invitation: Invitation) => {
+    setFeedback(null)
+    resend.mutate(invitation.invitation_id, {
+      onSuccess: () =>
+        setFeedback({ severity: 'success', message: `A new invitation link was sent to ${invitation.email}.` }),
+      onError: (error) => setFeedback({ severity: 'error', message: errorMessage(error) }),
+    })
+  }
+
+  const onRevoke = (invitation: Invitation) => {
+    setFeedback(null)
+    revoke.mutate(invitation.invitation_id, {
+      onSuccess: () => setFeedback({ severity: 'success', message: `The invitation to ${invitation.email} was revoked.` }),
+      onError: (error) => setFeedback({ severity: 'error', message: errorMessage(error) }),
+    })
+  }
+
+  const alert = feedback ? (
+    <Alert severity={feedback.severity} onClose={() => setFeedback(null)} sx={{ m: 2, mb: 1 }}>
+      {feedback.message}
+    </Alert>
+  ) : null
 
   if (invitations.isPending) return <SkeletonBlock height={160} label="Loading invitations…" />
   if (invitations.isError) {
@@ -40,15 +79,19 @@ export const InvitationsTable = () => {
   const { data, pagination } = invitations.data
   if (data.length === 0 && page === 0) {
     return (
-      <EmptyState
-        icon={<MailOutlined />}
-        title="No invitations yet"
-        description="Invitations you send appear here with their status."
-      />
+      <>
+        {alert}
+        <EmptyState
+          icon={<MailOutlined />}
+          title="No invitations yet"
+          description="Invitations you send appear here with their status."
+        />
+      </>
     )
   }
   return (
     <>
+      {alert}
       <TableContainer>
         <Table size="small" aria-label="Invitations">
           <TableHead>
@@ -60,6 +103,13 @@ export const InvitationsTable = () => {
               <TableCell>Invited by</TableCell>
               <TableCell>Sent</TableCell>
               <TableCell>Expires</TableCell>
+              {isAdmin ? (
+                <TableCell align="right">
+                  <Box component="span" sx={visuallyHidden}>
+                    Actions
+                  </Box>
+                </TableCell>
+              ) : null}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -81,6 +131,31 @@ export const InvitationsTable = () => {
                 </TableCell>
                 <TableCell>{formatDate(invitation.created_at)}</TableCell>
                 <TableCell>{invitation.status === 'accepted' ? '—' : formatDate(invitation.expires_at)}</TableCell>
+                {isAdmin ? (
+                  <TableCell align="right">
+                    {isOpen(invitation) ? (
+                      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+                        <Button
+                          size="small"
+                          onClick={() => onResend(invitation)}
+                          disabled={busy}
+                          aria-label={`Resend invitation to ${invitation.email}`}
+                        >
+                          Resend
+                        </Button>
+                        <Button
+                          size="small"
+                          color="error"
+                          onClick={() => onRevoke(invitation)}
+                          disabled={busy}
+                          aria-label={`Revoke invitation to ${invitation.email}`}
+                        >
+                          Revoke
+                        </Button>
+                      </Box>
+                    ) : null}
+                  </TableCell>
+                ) : null}
               </TableRow>
             ))}
           </TableBody>

@@ -6,6 +6,7 @@ import { useIsAdmin } from '../../../app/hooks'
 import { PageHeader } from '../../../ui/PageHeader'
 import { InvitationsTable } from '../components/InvitationsTable'
 import { InviteMemberForm } from '../components/InviteMemberForm'
+import { MembersTable } from '../components/MembersTable'
 
 export const EmployeesPage = () => {
   const isAdmin = useIsAdmin()
@@ -13,8 +14,18 @@ export const EmployeesPage = () => {
     <>
       <PageHeader
         title="Employees"
-        description="Invite the people who answer your customers and follow their invitations."
+        description={
+          isAdmin
+            ? 'See who answers your customers, manage their roles and access, and invite new members.'
+            : 'The people of your organization who answer your customers.'
+        }
       />
+      <Typography variant="h2" component="h2" sx={{ mb: 1.5 }}>
+        Members
+      </Typography>
+      <Card sx={{ mb: 3 }}>
+        <MembersTable />
+      </Card>
       {isAdmin ? (
         <>
           <Card sx={{ mb: 3 }}>
