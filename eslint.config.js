@@ -30,13 +30,21 @@ export default tseslint.config(
     files: ['packages/server/src/**/*.ts'],
     ignores: ['packages/server/src/config.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through config.ts.' },
+      ],
     },
   },
   {
     // Layers: the contracts know nothing of the server or the web; the web never imports server code.
     files: ['packages/contracts/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@proxima/server*', '@proxima/web*', '../../server/*', '../../web/*'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@proxima/server*', '@proxima/web*', '../../server/*', '../../web/*'] },
+      ],
+    },
   },
   {
     files: ['packages/web/**/*.{ts,tsx}'],

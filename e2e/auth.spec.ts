@@ -23,7 +23,14 @@ test('a wrong password shows the server message and stays on the login page', as
 test('a customer is refused by the dashboard with the seed message', async ({ page, request }) => {
   const username = unique('client')
   const res = await request.post('/api/auth/client/', {
-    data: { username, email: `${username}@example.com`, first_name: 'Cora', last_name: 'Client', password: PASSWORD, confirm_password: PASSWORD },
+    data: {
+      username,
+      email: `${username}@example.com`,
+      first_name: 'Cora',
+      last_name: 'Client',
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+    },
   })
   expect(res.status()).toBe(201)
   await signIn(page, `${username}@example.com`, PASSWORD)
@@ -57,7 +64,10 @@ test('a session that ended on the server sends the user to /auth/login on the ne
   await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
   const token = await page.evaluate(() => localStorage.getItem('token'))
   // Every session of the user is revoked elsewhere (as after a password reset).
-  const revoke = await request.post('/api/auth/logout/', { headers: { Authorization: `Token ${token}` }, data: { all: true } })
+  const revoke = await request.post('/api/auth/logout/', {
+    headers: { Authorization: `Token ${token}` },
+    data: { all: true },
+  })
   expect(revoke.status()).toBe(204)
   await page.getByRole('link', { name: 'Settings' }).first().click()
   await page.getByRole('link', { name: 'Plan & billing' }).first().click()

@@ -24,6 +24,8 @@ test('an admin sees the members, invites someone, and revokes the pending invita
 
   // The server agrees: the invitation can no longer be accepted.
   const token = await page.evaluate(() => localStorage.getItem('token'))
-  const list = await page.request.get('/api/staff/invitations/?status=revoked', { headers: { Authorization: `Token ${token}` } })
+  const list = await page.request.get('/api/staff/invitations/?status=revoked', {
+    headers: { Authorization: `Token ${token}` },
+  })
   expect((await list.json()).data.map((i: { email: string }) => i.email)).toContain(invitee)
 })

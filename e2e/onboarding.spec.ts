@@ -2,7 +2,10 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { PASSWORD, unique } from './helpers.js'
 
-test('a new organization onboards: details, plan with a free trial, admin, invitations skipped', async ({ page, request }) => {
+test('a new organization onboards: details, plan with a free trial, admin, invitations skipped', async ({
+  page,
+  request,
+}) => {
   const org = unique('Harbour Books ')
   const username = unique('owner')
   await page.goto('/auth/login')
@@ -39,7 +42,9 @@ test('a new organization onboards: details, plan with a free trial, admin, invit
 
 test('onboarding reports a taken organization name and a taken username and email', async ({ page, request }) => {
   const taken = unique('Taken Org ')
-  const res = await request.post('/api/tenantmanagement/tenant/', { data: { tenant_name: taken, industry: 'Retail', email: 'x@example.com' } })
+  const res = await request.post('/api/tenantmanagement/tenant/', {
+    data: { tenant_name: taken, industry: 'Retail', email: 'x@example.com' },
+  })
   expect(res.status()).toBe(201)
   await page.goto('/auth/onboarding')
   await page.getByLabel('Organization name').fill(taken.toUpperCase())

@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url'
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'server', 'dist')
 let commit = null
 try {
-  commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || null
+  commit =
+    execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim() || null
 } catch {
   // not a git checkout
 }

@@ -34,7 +34,13 @@ if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtime
 }
 
 const stamp = join(root, 'packages', 'server', 'dist', '.build-stamp')
-const sources = ['packages/contracts/src', 'packages/server/src', 'packages/server/migrations', 'packages/web/src', 'packages/web/index.html']
+const sources = [
+  'packages/contracts/src',
+  'packages/server/src',
+  'packages/server/migrations',
+  'packages/web/src',
+  'packages/web/index.html',
+]
 const changed = Math.max(...sources.map((p) => newest(join(root, p))))
 if (!existsSync(stamp) || statSync(stamp).mtimeMs < changed) {
   console.warn('Building Proxima…')

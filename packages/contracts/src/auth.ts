@@ -227,7 +227,10 @@ export type AcceptInvitationRequest = z.infer<typeof AcceptInvitationRequest>
 // ---- passwords, activation, logout (§2.6) ----
 
 export const ChangePasswordRequest = z.object({
-  old_password: z.string({ error: 'Enter your current password.' }).min(1, { error: 'Enter your current password.' }).max(128),
+  old_password: z
+    .string({ error: 'Enter your current password.' })
+    .min(1, { error: 'Enter your current password.' })
+    .max(128),
   new_password: Password,
   confirm_password: z.string({ error: 'Confirm your password.' }).min(1, { error: 'Confirm your password.' }),
 })
@@ -239,7 +242,11 @@ export const ResetPasswordRequest = z.preprocess(
   (v) => {
     if (v && typeof v === 'object' && !Array.isArray(v)) {
       const o = v as Record<string, unknown>
-      return { ...o, new_password: o.new_password ?? o.new_password1, confirm_password: o.confirm_password ?? o.new_password2 }
+      return {
+        ...o,
+        new_password: o.new_password ?? o.new_password1,
+        confirm_password: o.confirm_password ?? o.new_password2,
+      }
     }
     return v
   },

@@ -4,7 +4,8 @@ import { z } from 'zod'
 export const text = (label: string, min: number, max: number) =>
   z
     .string({
-      error: (iss) => (iss.input === undefined || iss.input === null ? `${label} is required.` : `${label} must be text.`),
+      error: (iss) =>
+        iss.input === undefined || iss.input === null ? `${label} is required.` : `${label} must be text.`,
     })
     .trim()
     .min(min, { error: min <= 1 ? `${label} is required.` : `${label} must be at least ${min} characters.` })
@@ -26,7 +27,8 @@ export const Id = z.coerce
 
 export const Email = z
   .string({
-    error: (iss) => (iss.input === undefined || iss.input === null ? 'Email is required.' : 'Enter a valid email address.'),
+    error: (iss) =>
+      iss.input === undefined || iss.input === null ? 'Email is required.' : 'Enter a valid email address.',
   })
   .trim()
   .min(1, { error: 'Email is required.' })
@@ -39,7 +41,11 @@ export const Phone = z
   .string({ error: 'Enter a phone number in international format, e.g. +254712345678.' })
   .trim()
   .transform((v) => v.replace(/[\s()-]/g, ''))
-  .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, { error: 'Enter a phone number in international format, e.g. +254712345678.' }))
+  .pipe(
+    z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, { error: 'Enter a phone number in international format, e.g. +254712345678.' }),
+  )
 
 export const Gender = z.preprocess(
   (v) => (typeof v === 'string' ? v.charAt(0).toUpperCase() + v.slice(1).toLowerCase() : v),
@@ -74,11 +80,14 @@ export const HttpsUrl = z
   .refine((v) => v.startsWith('https://'), { error: 'Enter an https URL.' })
 
 /** Query booleans accept true/false/1/0. */
-export const QueryBool = z.preprocess((v) => {
-  if (v === 'true' || v === '1') return true
-  if (v === 'false' || v === '0') return false
-  return v
-}, z.boolean({ error: 'Must be true or false.' }))
+export const QueryBool = z.preprocess(
+  (v) => {
+    if (v === 'true' || v === '1') return true
+    if (v === 'false' || v === '0') return false
+    return v
+  },
+  z.boolean({ error: 'Must be true or false.' }),
+)
 
 export const TenantRef = z.object({ tenant_id: z.number().int(), tenant_name: z.string() })
 export type TenantRef = z.infer<typeof TenantRef>

@@ -23,7 +23,14 @@ export const Staff = z.object({
 export type Staff = z.infer<typeof Staff>
 
 /** What employees see of their colleagues. */
-export const StaffSummary = Staff.pick({ id: true, username: true, first_name: true, last_name: true, user_type: true, is_active: true })
+export const StaffSummary = Staff.pick({
+  id: true,
+  username: true,
+  first_name: true,
+  last_name: true,
+  user_type: true,
+  is_active: true,
+})
 export type StaffSummary = z.infer<typeof StaffSummary>
 
 export const StaffMember = z.union([Staff, StaffSummary])

@@ -223,8 +223,19 @@ export const SettingsUpdate = z.object({
       { error: 'Opening hours of one day must not overlap.', path: ['schedule'] },
     )
     .optional(),
-  locale: z.string().trim().min(2).max(35).regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { error: 'Enter a BCP 47 language tag.' }).optional(),
-  currency: z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'Enter an ISO 4217 currency code.' }).transform((v) => v.toUpperCase()).optional(),
+  locale: z
+    .string()
+    .trim()
+    .min(2)
+    .max(35)
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { error: 'Enter a BCP 47 language tag.' })
+    .optional(),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, { error: 'Enter an ISO 4217 currency code.' })
+    .transform((v) => v.toUpperCase())
+    .optional(),
   chat_visibility: z.enum(['all', 'assigned']).optional(),
   auto_assign: z.enum(['none', 'round_robin']).optional(),
   csat_enabled: z.boolean().optional(),
@@ -255,9 +266,9 @@ const Price = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim())
   .pipe(
-    z
-      .string()
-      .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Price must be a number from 0 to 9,999,999.99 with at most 2 decimals.' }),
+    z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, {
+      error: 'Price must be a number from 0 to 9,999,999.99 with at most 2 decimals.',
+    }),
   )
 
 export const Product = z.object({
@@ -273,7 +284,11 @@ export const Product = z.object({
 })
 export type Product = z.infer<typeof Product>
 
-const Currency = z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'Enter an ISO 4217 currency code.' }).transform((v) => v.toUpperCase())
+const Currency = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, { error: 'Enter an ISO 4217 currency code.' })
+  .transform((v) => v.toUpperCase())
 
 export const ProductCreate = z.object({
   name: text('Name', 1, 100),
@@ -350,4 +365,3 @@ export const MetadataListQuery = z.object({
 })
 
 export const IdParams = z.object({ id: Id })
-

@@ -106,7 +106,8 @@ function openSocket(token: string, chatId: number, onMessage: (messageId: number
   })
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 
 async function main() {
   const db = await freshDatabase()
@@ -161,7 +162,12 @@ async function main() {
           next++
           const chatId = chats[next % chats.length]!
           const t0 = performance.now()
-          const m = await api('POST', '/api/chat/message/', { chat_id: chatId, text_content: `Reply ${next}` }, staffToken)
+          const m = await api(
+            'POST',
+            '/api/chat/message/',
+            { chat_id: chatId, text_content: `Reply ${next}` },
+            staffToken,
+          )
           const id = Number(m.message_id)
           const arrived = early.get(id)
           if (arrived === undefined) sent.set(id, t0)
@@ -190,11 +196,21 @@ async function main() {
     const sorted = [...latencies].sort((a, b) => a - b)
     const status = readFileSync(`/proc/${server.pid}/status`, 'utf8')
     const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
-    console.log(`machine: ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; database: ${db.url ? 'PostgreSQL' : 'PGlite (embedded)'}`)
-    console.log(`dataset: ${SOCKETS} open sockets (one visitor per chat), ${MESSAGES} staff messages over ${CONCURRENCY} concurrent HTTP requests`)
-    console.log(`throughput: ${(MESSAGES / apiSeconds).toFixed(0)} messages/s through the API (${apiSeconds.toFixed(2)} s)`)
-    console.log(`delivered: ${latencies.length}/${MESSAGES} to the subscribed socket within ${totalSeconds.toFixed(2)} s`)
-    console.log(`delivery latency: p50 ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms`)
+    console.log(
+      `machine: ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; database: ${db.url ? 'PostgreSQL' : 'PGlite (embedded)'}`,
+    )
+    console.log(
+      `dataset: ${SOCKETS} open sockets (one visitor per chat), ${MESSAGES} staff messages over ${CONCURRENCY} concurrent HTTP requests`,
+    )
+    console.log(
+      `throughput: ${(MESSAGES / apiSeconds).toFixed(0)} messages/s through the API (${apiSeconds.toFixed(2)} s)`,
+    )
+    console.log(
+      `delivered: ${latencies.length}/${MESSAGES} to the subscribed socket within ${totalSeconds.toFixed(2)} s`,
+    )
+    console.log(
+      `delivery latency: p50 ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms`,
+    )
     console.log(`server peak memory: ${hwm.toFixed(0)} MiB`)
     for (const ws of sockets) ws.close()
   } finally {

@@ -7,7 +7,12 @@ import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import FindMyWay from 'find-my-way'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
 import type { Transporter } from 'nodemailer'
 import type { Config } from './config.js'
 import type { Database } from './db/database.js'
@@ -90,7 +95,11 @@ export async function buildApp(deps: AppDeps) {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          ip: req.ip,
+        }),
       },
     },
     trustProxy: config.trustProxy,
@@ -144,7 +153,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(formbody)
   app.addHook('preValidation', async (req) => {
     const type = req.headers['content-type']
-    if (type?.startsWith('application/x-www-form-urlencoded') && !req.routeOptions.url?.startsWith('/api/auth/google/callback')) {
+    if (
+      type?.startsWith('application/x-www-form-urlencoded') &&
+      !req.routeOptions.url?.startsWith('/api/auth/google/callback')
+    ) {
       throw new AppError(415, 'request.unsupported_media_type', 'Send the request body as application/json.')
     }
   })
@@ -160,7 +172,11 @@ export async function buildApp(deps: AppDeps) {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Proxima API', version: build.version, description: 'Customer support and community platform' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' } } },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' },
+        },
+      },
       security: [{ token: [] }],
     },
     transform: jsonSchemaTransform,
@@ -169,13 +185,31 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onRoute', (route) => {
     if (route.url === '/docs' || route.url.startsWith('/docs/')) route.config = { ...route.config, public: true }
   })
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true }, staticCSP: true })
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    staticCSP: true,
+  })
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, () => app.swagger())
 
   // Services
-  const google = deps.google ?? createGoogleVerifier({ clientIds: config.googleClientIds, jwksUrl: config.googleJwksUrl })
-  const sessions = createSessions({ db, clock, staffTokenDays: config.staffTokenDays, clientTokenDays: config.clientTokenDays })
-  const authDeps = { db, clock, sessions, google, log: app.log, appBaseUrl: config.appBaseUrl, publicApiUrl: config.publicApiUrl }
+  const google =
+    deps.google ?? createGoogleVerifier({ clientIds: config.googleClientIds, jwksUrl: config.googleJwksUrl })
+  const sessions = createSessions({
+    db,
+    clock,
+    staffTokenDays: config.staffTokenDays,
+    clientTokenDays: config.clientTokenDays,
+  })
+  const authDeps = {
+    db,
+    clock,
+    sessions,
+    google,
+    log: app.log,
+    appBaseUrl: config.appBaseUrl,
+    publicApiUrl: config.publicApiUrl,
+  }
   const signin = createSigninService(authDeps)
   const tenants = createTenantService({ db, clock })
   const registration = createRegistrationService(authDeps)
@@ -197,14 +231,27 @@ export async function buildApp(deps: AppDeps) {
     lastJobBeat: mailWorker.lastBeatAt,
     version: build,
   })
-  await app.register(authRoutes, { signin, profile: createProfileService(authDeps), limits, appBaseUrl: config.appBaseUrl, secureCookies })
+  await app.register(authRoutes, {
+    signin,
+    profile: createProfileService(authDeps),
+    limits,
+    appBaseUrl: config.appBaseUrl,
+    secureCookies,
+  })
   await app.register(registrationRoutes, { registration, limits })
-  await app.register(passwordRoutes, { passwords: createPasswordService(authDeps), limits, appBaseUrl: config.appBaseUrl })
+  await app.register(passwordRoutes, {
+    passwords: createPasswordService(authDeps),
+    limits,
+    appBaseUrl: config.appBaseUrl,
+  })
   await app.register(invitationRoutes, { invitations: createInvitationService(authDeps), limits })
   await app.register(tenantRoutes, { tenants, settings: createSettingsService({ db, clock }), limits })
   await app.register(recordsRoutes, { records: createRecordsService({ db, clock }) })
   await app.register(staffRoutes, { staff: createStaffService({ db, clock, sessions, bus }) })
-  await app.register(categoryRoutes, { categories: createCategoryService(chatDeps), topics: createTopicService(chatDeps) })
+  await app.register(categoryRoutes, {
+    categories: createCategoryService(chatDeps),
+    topics: createTopicService(chatDeps),
+  })
   await app.register(chatRoutes, { chats: createChatService(chatDeps), actions: createChatActionService(chatDeps) })
   await app.register(messageRoutes, { messages: createMessageService(chatDeps) })
   await app.register(realtimeRoutes, { hub: realtime, bus, isShuttingDown: () => shuttingDown })

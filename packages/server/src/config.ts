@@ -1,9 +1,18 @@
 import { resolve } from 'node:path'
 import { z } from 'zod'
 
-const bool = z.preprocess((v) => (v === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase())), z.boolean())
+const bool = z.preprocess(
+  (v) => (v === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase())),
+  z.boolean(),
+)
 const list = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
   z.array(z.string()),
 )
 

@@ -26,7 +26,10 @@ async function main() {
   const app = await buildApp({ config, database, mailTransport, webDistDir })
   const log = app.log
   if (applied.length > 0) log.info({ applied }, 'database migrated')
-  log.info({ database: database.kind === 'pglite' ? `embedded (${resolve(config.dataDir, 'pglite')})` : 'postgresql' }, 'database ready')
+  log.info(
+    { database: database.kind === 'pglite' ? `embedded (${resolve(config.dataDir, 'pglite')})` : 'postgresql' },
+    'database ready',
+  )
 
   const firstAdmin = await bootstrapFirstAdmin(database.db, app.services, config.firstAdmin)
 
@@ -47,7 +50,9 @@ async function main() {
     lines.push(
       `A first organization ("${firstAdmin.organization}") and its admin were created. Sign in with:`,
       `  email:    ${firstAdmin.email}`,
-      firstAdmin.generated ? `  password: ${firstAdmin.password}   (shown once: change it under Profile)` : '  password: the ADMIN_PASSWORD you set',
+      firstAdmin.generated
+        ? `  password: ${firstAdmin.password}   (shown once: change it under Profile)`
+        : '  password: the ADMIN_PASSWORD you set',
     )
   }
   lines.push(`New organizations can sign up at ${url}/auth/onboarding · API docs at ${url}/docs`)

@@ -26,7 +26,10 @@ let distDir: string | undefined
 function fakeWebDist() {
   if (!distDir) {
     distDir = mkdtempSync(join(tmpdir(), 'proxima-web-'))
-    writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><!--proxima-config--></head><body><div id="root"></div></body></html>')
+    writeFileSync(
+      join(distDir, 'index.html'),
+      '<!doctype html><html><head><!--proxima-config--></head><body><div id="root"></div></body></html>',
+    )
     writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   }
   return distDir

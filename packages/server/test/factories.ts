@@ -50,7 +50,15 @@ export async function createClient(app: TestApp, overrides: Record<string, unkno
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/client/',
-    payload: { username: u, email: `${u}@example.com`, first_name: 'Cora', last_name: 'Client', password: PASSWORD, confirm_password: PASSWORD, ...overrides },
+    payload: {
+      username: u,
+      email: `${u}@example.com`,
+      first_name: 'Cora',
+      last_name: 'Client',
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      ...overrides,
+    },
   })
   if (res.statusCode !== 201) throw new Error(`createClient: ${res.statusCode} ${res.body}`)
   const client = res.json<ClientSession>()
@@ -75,13 +83,25 @@ export async function tokenFromOutbox(app: TestApp, to: string, kind: string): P
 export async function createEmployee(app: TestApp, adminToken: string, userType: 'employee' | 'admin' = 'employee') {
   const u = unique('staff')
   const email = `${u}@example.com`
-  const inv = await app.inject({ method: 'POST', url: '/api/auth/employee/', headers: auth(adminToken), payload: { email, user_type: userType } })
+  const inv = await app.inject({
+    method: 'POST',
+    url: '/api/auth/employee/',
+    headers: auth(adminToken),
+    payload: { email, user_type: userType },
+  })
   if (inv.statusCode !== 201) throw new Error(`invite: ${inv.statusCode} ${inv.body}`)
   const token = await tokenFromOutbox(app, email, 'staff_invitation')
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/employee/accept/',
-    payload: { token, username: u, first_name: 'Eli', last_name: 'Employee', password: PASSWORD, confirm_password: PASSWORD },
+    payload: {
+      token,
+      username: u,
+      first_name: 'Eli',
+      last_name: 'Employee',
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+    },
   })
   if (res.statusCode !== 201) throw new Error(`accept: ${res.statusCode} ${res.body}`)
   const session = res.json<StaffSession>()

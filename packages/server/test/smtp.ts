@@ -48,7 +48,9 @@ export async function startSmtpPeer() {
     },
     /** The decoded text of a quoted-printable message body, for reading links. */
     textOf(mail: ReceivedMail) {
-      return mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+      return mail.raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
     },
     async close() {
       transport.close()

@@ -279,7 +279,8 @@ export type ChatMessagesTable = {
   updated_at: UpdatedAt
 }
 
-export type ChatEventKind = 'created' | 'first_response' | 'reply' | 'resolved' | 'reopened' | 'escalated' | 'rated' | 'assigned'
+export type ChatEventKind =
+  'created' | 'first_response' | 'reply' | 'resolved' | 'reopened' | 'escalated' | 'rated' | 'assigned'
 
 export type ChatEventsTable = {
   id: Generated<number>

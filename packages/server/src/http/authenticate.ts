@@ -38,7 +38,8 @@ export function registerAuthentication(app: FastifyInstance, deps: { sessions: S
     if (actor.kind === 'staff' && resolved.tenant) {
       if (resolved.tenant.status === 'suspended') throw new AppError(403, 'tenant.suspended', Texts.tenantSuspended)
       // The route pattern, not the raw URL: `//api/auth/me` reaches the same route and gets the same answer.
-      const exempt = READ_METHODS.has(request.method) || config.allowWhenExpired || request.routeOptions.url.startsWith('/api/auth/')
+      const exempt =
+        READ_METHODS.has(request.method) || config.allowWhenExpired || request.routeOptions.url.startsWith('/api/auth/')
       const ended = resolved.tenant.subscription === 'expired' || resolved.tenant.subscription === 'canceled'
       if (ended && !exempt) throw new AppError(402, 'subscription.expired', Texts.subscriptionExpired)
     }

@@ -48,7 +48,12 @@ export function toAppError(err: unknown): AppError {
   if (e instanceof SyntaxError && (e as FastifyError).statusCode === 400) {
     return new AppError(400, 'request.malformed_json', 'The request body is not valid JSON.')
   }
-  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 && !isResponseSerializationError(e)) {
+  if (
+    typeof e?.statusCode === 'number' &&
+    e.statusCode >= 400 &&
+    e.statusCode < 500 &&
+    !isResponseSerializationError(e)
+  ) {
     return new AppError(e.statusCode, 'request.invalid', e.message || 'The request is invalid.')
   }
   return new AppError(500, 'internal', Texts.internal)

@@ -38,7 +38,15 @@ function hashBody(body: unknown): string {
 export function registerIdempotency(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps
 
-  async function replay(reply: FastifyReply, row: { status_code: number; response_body: string | null; response_type: string | null; response_location: string | null }) {
+  async function replay(
+    reply: FastifyReply,
+    row: {
+      status_code: number
+      response_body: string | null
+      response_type: string | null
+      response_location: string | null
+    },
+  ) {
     void reply.status(row.status_code).header('Idempotent-Replayed', 'true')
     if (row.response_type) void reply.type(row.response_type)
     if (row.response_location) void reply.header('Location', row.response_location)
@@ -84,7 +92,11 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db; clock:
         continue
       }
       if (row.request_hash !== requestHash) {
-        throw new AppError(422, 'idempotency.mismatch', 'This Idempotency-Key was already used with a different request.')
+        throw new AppError(
+          422,
+          'idempotency.mismatch',
+          'This Idempotency-Key was already used with a different request.',
+        )
       }
       // A first request that never finished (the process died) stops blocking after two minutes.
       if (row.status_code === null && now.getTime() - row.created_at.getTime() > 120_000) {
@@ -92,7 +104,11 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db; clock:
         continue
       }
       if (row.status_code === null) {
-        throw new AppError(409, 'idempotency.in_progress', 'A request with this Idempotency-Key is still being processed.')
+        throw new AppError(
+          409,
+          'idempotency.in_progress',
+          'A request with this Idempotency-Key is still being processed.',
+        )
       }
       return replay(reply, { ...row, status_code: row.status_code })
     }

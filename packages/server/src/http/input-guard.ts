@@ -53,7 +53,8 @@ export function registerInputGuards(app: FastifyInstance) {
     if (query.nul.length > 0) throw refusal(query.nul)
     if (req.body === undefined || req.body === null) return
     const body = inspectInput(req.body)
-    if (body.tooDeep) throw new AppError(400, 'validation.failed', DEPTH_MESSAGE, { errors: { non_field_errors: [DEPTH_MESSAGE] } })
+    if (body.tooDeep)
+      throw new AppError(400, 'validation.failed', DEPTH_MESSAGE, { errors: { non_field_errors: [DEPTH_MESSAGE] } })
     if (body.nul.length > 0) throw refusal(body.nul)
   })
 }

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Texts, type StaffSession } from '@proxima/contracts'
 import { buildTestApp, testClock, type TestApp } from '../app.js'
-import { PASSWORD, adminPayload, auth, createClient, createTenant, createTenantWithAdmin, unique } from '../factories.js'
+import {
+  PASSWORD,
+  adminPayload,
+  auth,
+  createClient,
+  createTenant,
+  createTenantWithAdmin,
+  unique,
+} from '../factories.js'
 import { GOOGLE_CLIENT_ID, startGoogleKeys } from '../google.js'
 
 let keys: Awaited<ReturnType<typeof startGoogleKeys>>
@@ -17,7 +25,8 @@ afterAll(async () => {
 })
 
 const now = () => Math.floor(Date.now() / 1000)
-const googleSignin = (payload: object, on: TestApp = app) => on.inject({ method: 'POST', url: '/api/auth/google/', payload })
+const googleSignin = (payload: object, on: TestApp = app) =>
+  on.inject({ method: 'POST', url: '/api/auth/google/', payload })
 const me = (token: string) => app.inject({ method: 'GET', url: '/api/auth/me/', headers: auth(token) })
 const legacy = (code: string, text: string) => ({ message: { error: [text] }, code, detail: text })
 
@@ -25,7 +34,10 @@ describe('POST /api/auth/google/', () => {
   it('requires a credential', async () => {
     const res = await googleSignin({})
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toMatchObject({ code: 'validation.failed', message: { credential: ['credential is required.'] } })
+    expect(res.json()).toMatchObject({
+      code: 'validation.failed',
+      message: { credential: ['credential is required.'] },
+    })
   })
 
   it('answers 503 auth.google_unavailable when the server has no Google client id', async () => {
@@ -46,10 +58,16 @@ describe('POST /api/auth/google/', () => {
     })
     const cases: [string, () => Promise<string>][] = [
       ['signed by a key that is not Google’s', () => keys.sign({ email }, { foreignKey: true })],
-      ['issued for another audience', () => keys.sign({ email }, { audience: 'someone-else.apps.googleusercontent.com' })],
+      [
+        'issued for another audience',
+        () => keys.sign({ email }, { audience: 'someone-else.apps.googleusercontent.com' }),
+      ],
       ['from another issuer', () => keys.sign({ email }, { issuer: 'https://evil.example.com' })],
       ['that has expired', () => keys.sign({ email }, { iat: now() - 7200, expiresIn: now() - 60 })],
-      ['issued more than five minutes in the future', () => keys.sign({ email }, { iat: now() + 900, expiresIn: now() + 3600 })],
+      [
+        'issued more than five minutes in the future',
+        () => keys.sign({ email }, { iat: now() + 900, expiresIn: now() + 3600 }),
+      ],
       ['whose email Google has not verified', () => keys.sign({ email, email_verified: false })],
       ['that is not a JWT at all', async () => 'not-a-jwt'],
     ]
@@ -61,7 +79,11 @@ describe('POST /api/auth/google/', () => {
 
     it('and leaves the account unlinked and unverified', async () => {
       await googleSignin({ credential: await keys.sign({ email }, { foreignKey: true }) })
-      const row = await app.db.selectFrom('users').select(['google_sub', 'email_verified']).where('email', '=', email).executeTakeFirstOrThrow()
+      const row = await app.db
+        .selectFrom('users')
+        .select(['google_sub', 'email_verified'])
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
       expect(row).toEqual({ google_sub: null, email_verified: false })
     })
   })
@@ -100,7 +122,10 @@ describe('POST /api/auth/google/', () => {
     const { admin, tenant } = await createTenantWithAdmin(app)
     const sub = unique('google-sub-')
     const picture = 'https://lh3.googleusercontent.com/a/photo.png'
-    const res = await googleSignin({ credential: await keys.sign({ email: admin.email.toUpperCase(), sub, picture }), audience: 'dashboard' })
+    const res = await googleSignin({
+      credential: await keys.sign({ email: admin.email.toUpperCase(), sub, picture }),
+      audience: 'dashboard',
+    })
     expect(res.statusCode).toBe(200)
     const s = res.json<StaffSession>()
     expect(s).toMatchObject({
@@ -111,7 +136,11 @@ describe('POST /api/auth/google/', () => {
       profile_photo: picture,
     })
     expect(s.token).not.toBe(admin.token)
-    expect((await me(s.token)).json()).toMatchObject({ email_verified: true, google_linked: true, profile_photo: picture })
+    expect((await me(s.token)).json()).toMatchObject({
+      email_verified: true,
+      google_linked: true,
+      profile_photo: picture,
+    })
   })
 
   it('finds a linked account by its Google subject after the Google email changed', async () => {
@@ -144,21 +173,29 @@ describe('Google redirect mode and the HEAD hand-off', () => {
       },
       payload: new URLSearchParams(form).toString(),
     })
-  const head = (cookie: string, url = '/chats', on: TestApp = app) => on.inject({ method: 'HEAD', url, headers: { cookie: `pxm_handoff=${cookie}` } })
+  const head = (cookie: string, url = '/chats', on: TestApp = app) =>
+    on.inject({ method: 'HEAD', url, headers: { cookie: `pxm_handoff=${cookie}` } })
 
   /** An admin whose name needs escaping in a header, signed in through the redirect flow. */
   async function redirectSignin(on: TestApp = app) {
     const tenant = await createTenant(on)
     const payload = adminPayload(tenant, { first_name: 'Zoë', last_name: 'Ødegård' })
     const admin = (await on.inject({ method: 'POST', url: '/api/auth/admin/', payload })).json<StaffSession>()
-    const res = await callback({ credential: await keys.sign({ email: admin.email }), g_csrf_token: 'csrf-1' }, 'csrf-1', on)
+    const res = await callback(
+      { credential: await keys.sign({ email: admin.email }), g_csrf_token: 'csrf-1' },
+      'csrf-1',
+      on,
+    )
     const handoff = res.cookies.find((c) => c.name === 'pxm_handoff')
     return { admin, res, handoff: handoff?.value ?? '' }
   }
 
   it('redirects to the sign-in page with auth.csrf_failed when the CSRF cookie is missing or differs', async () => {
     const credential = await keys.sign({ email: 'x@example.com' })
-    for (const res of [await callback({ credential, g_csrf_token: 'a' }, 'b'), await callback({ credential, g_csrf_token: 'a' }, null)]) {
+    for (const res of [
+      await callback({ credential, g_csrf_token: 'a' }, 'b'),
+      await callback({ credential, g_csrf_token: 'a' }, null),
+    ]) {
       expect(res.statusCode).toBe(303)
       expect(res.headers.location).toBe(`${LOGIN}?error=auth.csrf_failed`)
       expect(res.cookies.find((c) => c.name === 'pxm_handoff')).toBeUndefined()
@@ -166,7 +203,10 @@ describe('Google redirect mode and the HEAD hand-off', () => {
   })
 
   it('redirects with the failure code when the credential is refused', async () => {
-    const invalid = await callback({ credential: await keys.sign({ email: 'x@example.com' }, { foreignKey: true }), g_csrf_token: 't' }, 't')
+    const invalid = await callback(
+      { credential: await keys.sign({ email: 'x@example.com' }, { foreignKey: true }), g_csrf_token: 't' },
+      't',
+    )
     expect(invalid.headers.location).toBe(`${LOGIN}?error=auth.google_token_invalid`)
     const { client } = await createClient(app)
     const customer = await callback({ credential: await keys.sign({ email: client.email }), g_csrf_token: 't' }, 't')
@@ -176,10 +216,17 @@ describe('Google redirect mode and the HEAD hand-off', () => {
 
   it('sends staff of a suspended organization or a disabled account to the sign-in page with the reason', async () => {
     const suspended = await createTenantWithAdmin(app)
-    await app.db.updateTable('tenants').set({ status: 'suspended' }).where('id', '=', suspended.tenant.tenant_id).execute()
+    await app.db
+      .updateTable('tenants')
+      .set({ status: 'suspended' })
+      .where('id', '=', suspended.tenant.tenant_id)
+      .execute()
     const disabled = await createTenantWithAdmin(app)
     await app.db.updateTable('users').set({ is_active: false }).where('id', '=', disabled.admin.id).execute()
-    for (const [email, code] of [[suspended.admin.email, 'tenant.suspended'], [disabled.admin.email, 'auth.account_disabled']] as const) {
+    for (const [email, code] of [
+      [suspended.admin.email, 'tenant.suspended'],
+      [disabled.admin.email, 'auth.account_disabled'],
+    ] as const) {
       const res = await callback({ credential: await keys.sign({ email }), g_csrf_token: 't' }, 't')
       expect(res.statusCode).toBe(303)
       expect(res.headers.location).toBe(`${LOGIN}?error=${code}`)
@@ -205,7 +252,13 @@ describe('Google redirect mode and the HEAD hand-off', () => {
     expect(raw).toMatch(/^[\x20-\x7e]+$/)
     expect(raw).toContain('Zo\\u00eb')
     const session = JSON.parse(raw) as StaffSession
-    expect(session).toMatchObject({ id: admin.id, user_type: 'admin', first_name: 'Zoë', last_name: 'Ødegård', email_verified: true })
+    expect(session).toMatchObject({
+      id: admin.id,
+      user_type: 'admin',
+      first_name: 'Zoë',
+      last_name: 'Ødegård',
+      email_verified: true,
+    })
     expect(session.tenant_id.tenant_id).toBe(admin.tenant_id.tenant_id)
     const profile = await me(session.token)
     expect(profile.statusCode).toBe(200)
@@ -251,7 +304,11 @@ describe('Google redirect mode and the HEAD hand-off', () => {
 
   it('keeps password sign-in working for an account linked through Google', async () => {
     const { admin } = await redirectSignin()
-    const res = await app.inject({ method: 'POST', url: '/api/auth/signin/', payload: { email: admin.email, password: PASSWORD } })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signin/',
+      payload: { email: admin.email, password: PASSWORD },
+    })
     expect(res.statusCode).toBe(200)
   })
 })

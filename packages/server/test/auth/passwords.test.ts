@@ -18,14 +18,16 @@ afterAll(async () => {
 const NEW_PASSWORD = 'Green-valley-42'
 const RESET_LINK = /http:\/\/localhost:3000\/auth\/reset-password\/new-password\?token=([A-Za-z0-9_-]+)/
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload, headers })
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url, payload, headers })
 const forgot = (email: string) => post('/api/auth/forgotpassword/', { email })
 const reset = (payload: object) => post('/api/auth/reset_password/', payload)
 const signin = (email: string, password: string) => post('/api/auth/signin/', { email, password })
 const me = (token: string) => app.inject({ method: 'GET', url: '/api/auth/me/', headers: auth(token) })
 
 /** Reset mails the SMTP peer received for an address (activation mails go to the same inbox). */
-const resetMailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email) && RESET_LINK.test(smtp.textOf(m)))
+const resetMailsTo = (email: string) =>
+  smtp.received.filter((m) => m.to.includes(email) && RESET_LINK.test(smtp.textOf(m)))
 
 type Person = { email: string; tenantId: number; token: string }
 
@@ -85,7 +87,12 @@ describe('POST /api/auth/forgotpassword/', () => {
     for (let i = 0; i < 5; i++) expect((await forgot(who.email)).json()).toEqual({ message: Texts.forgotPassword })
     for (let i = 0; i < 20 && (await app.services.mailWorker.runOnce({ tenantIds: [who.tenantId] })) > 0; i++);
     expect(resetMailsTo(who.email)).toHaveLength(3)
-    const queued = await app.db.selectFrom('outbox_mail').select('id').where('to_address', '=', who.email).where('kind', '=', 'password_reset').execute()
+    const queued = await app.db
+      .selectFrom('outbox_mail')
+      .select('id')
+      .where('to_address', '=', who.email)
+      .where('kind', '=', 'password_reset')
+      .execute()
     expect(queued).toHaveLength(3)
   })
 })
@@ -101,7 +108,10 @@ describe('POST /api/auth/reset_password/', () => {
     const { token } = await resetLinkFor(await staffMember())
     const res = await reset({ token, new_password: NEW_PASSWORD, confirm_password: `${NEW_PASSWORD}!` })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toMatchObject({ code: 'validation.failed', errors: { confirm_password: [Texts.passwordMismatch] } })
+    expect(res.json()).toMatchObject({
+      code: 'validation.failed',
+      errors: { confirm_password: [Texts.passwordMismatch] },
+    })
     expect((await reset({ token, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).statusCode).toBe(200)
   })
 
@@ -163,7 +173,9 @@ describe('POST /api/auth/reset_password/', () => {
     const old = await reset({ token: first.token, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })
     expect(old.statusCode).toBe(400)
     expect(old.json().code).toBe('auth.reset_token_invalid')
-    expect((await reset({ token: second.token, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).statusCode).toBe(200)
+    expect(
+      (await reset({ token: second.token, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).statusCode,
+    ).toBe(200)
   })
 
   it('refuses a link older than 60 minutes', async () => {
@@ -174,7 +186,11 @@ describe('POST /api/auth/reset_password/', () => {
       await later.inject({ method: 'POST', url: '/api/auth/forgotpassword/', payload: { email: client.email } })
       const token = await tokenFromOutbox(later, client.email, 'password_reset')
       clock.advance(61 * 60_000)
-      const res = await later.inject({ method: 'POST', url: '/api/auth/reset_password/', payload: { token, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } })
+      const res = await later.inject({
+        method: 'POST',
+        url: '/api/auth/reset_password/',
+        payload: { token, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+      })
       expect(res.statusCode).toBe(400)
       expect(res.json()).toEqual({ message: Texts.resetTokenInvalid, code: 'auth.reset_token_invalid' })
     } finally {
@@ -188,7 +204,11 @@ describe('POST /api/auth/changepassword/', () => {
     post('/api/auth/changepassword/', payload, token ? auth(token) : {})
 
   it('requires a token', async () => {
-    const res = await change(null, { old_password: PASSWORD, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })
+    const res = await change(null, {
+      old_password: PASSWORD,
+      new_password: NEW_PASSWORD,
+      confirm_password: NEW_PASSWORD,
+    })
     expect(res.statusCode).toBe(401)
     expect(res.json().code).toBe('auth.required')
   })
@@ -202,9 +222,17 @@ describe('POST /api/auth/changepassword/', () => {
 
   it('refuses a wrong current password with the contract text', async () => {
     const { token } = await createTenantWithAdmin(app)
-    const res = await change(token, { old_password: 'Not-my-password-1', new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })
+    const res = await change(token, {
+      old_password: 'Not-my-password-1',
+      new_password: NEW_PASSWORD,
+      confirm_password: NEW_PASSWORD,
+    })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message: Texts.wrongPassword, code: 'auth.wrong_password', errors: { old_password: [Texts.wrongPassword] } })
+    expect(res.json()).toEqual({
+      message: Texts.wrongPassword,
+      code: 'auth.wrong_password',
+      errors: { old_password: [Texts.wrongPassword] },
+    })
   })
 
   it('refuses a new password equal to the current one, or one that is too common', async () => {
@@ -212,16 +240,26 @@ describe('POST /api/auth/changepassword/', () => {
     const same = await change(token, { old_password: PASSWORD, new_password: PASSWORD, confirm_password: PASSWORD })
     expect(same.statusCode).toBe(400)
     expect(same.json().errors.new_password).toHaveLength(1)
-    const common = await change(token, { old_password: PASSWORD, new_password: 'password123', confirm_password: 'password123' })
+    const common = await change(token, {
+      old_password: PASSWORD,
+      new_password: 'password123',
+      confirm_password: 'password123',
+    })
     expect(common.json().errors.new_password).toEqual([Texts.passwordCommon])
     expect((await signin((await me(token)).json().email, PASSWORD)).statusCode).toBe(200)
   })
 
   it('refuses widget visitors with 403', async () => {
     const owner = await createTenantWithAdmin(app)
-    const key = (await app.inject({ method: 'GET', url: '/api/tenantmanagement/settings/', headers: auth(owner.token) })).json().widget.widget_key
+    const key = (
+      await app.inject({ method: 'GET', url: '/api/tenantmanagement/settings/', headers: auth(owner.token) })
+    ).json().widget.widget_key
     const visitor = (await post('/api/auth/anonymoususer/', { widget_key: key })).json()
-    const res = await change(visitor.token, { old_password: PASSWORD, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })
+    const res = await change(visitor.token, {
+      old_password: PASSWORD,
+      new_password: NEW_PASSWORD,
+      confirm_password: NEW_PASSWORD,
+    })
     expect(res.statusCode).toBe(403)
     expect(res.json().code).toBe('auth.forbidden')
   })
@@ -229,7 +267,11 @@ describe('POST /api/auth/changepassword/', () => {
   it('changes the password, ends the other sessions and keeps the current one', async () => {
     const { admin, token: current } = await createTenantWithAdmin(app)
     const other = (await signin(admin.email, PASSWORD)).json().token
-    const res = await change(current, { old_password: PASSWORD, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })
+    const res = await change(current, {
+      old_password: PASSWORD,
+      new_password: NEW_PASSWORD,
+      confirm_password: NEW_PASSWORD,
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ message: Texts.passwordChanged })
     expect((await me(current)).statusCode).toBe(200)
@@ -243,15 +285,28 @@ describe('POST /api/auth/changepassword/', () => {
 
 describe('email activation', () => {
   const LOGIN = 'http://localhost:3000/auth/login'
-  const activateLink = (token: string) => app.inject({ method: 'GET', url: `/api/auth/activate_user/?token=${encodeURIComponent(token)}` })
+  const activateLink = (token: string) =>
+    app.inject({ method: 'GET', url: `/api/auth/activate_user/?token=${encodeURIComponent(token)}` })
   const activate = (token: string) => post('/api/auth/activate_user/', { token })
   const resend = (email: string) => post('/api/auth/resendactivationlink/', { email })
   const activationMails = async (email: string) =>
-    (await app.db.selectFrom('outbox_mail').select('id').where('to_address', '=', email).where('kind', '=', 'activation').execute()).length
+    (
+      await app.db
+        .selectFrom('outbox_mail')
+        .select('id')
+        .where('to_address', '=', email)
+        .where('kind', '=', 'activation')
+        .execute()
+    ).length
 
   it('redirects an unknown, missing or malformed link token to the sign-in page with the error code', async () => {
     const long = `/api/auth/activate_user/?token=${'x'.repeat(300)}`
-    for (const url of ['/api/auth/activate_user/?token=nonsense', '/api/auth/activate_user/', long, '/api/auth/activate_user/?token=a&token=b']) {
+    for (const url of [
+      '/api/auth/activate_user/?token=nonsense',
+      '/api/auth/activate_user/',
+      long,
+      '/api/auth/activate_user/?token=a&token=b',
+    ]) {
       const res = await app.inject({ method: 'GET', url })
       expect(res.statusCode).toBe(303)
       expect(res.headers.location).toBe(`${LOGIN}?activation_error=auth.activation_token_invalid`)
@@ -294,7 +349,9 @@ describe('email activation', () => {
       const res = await later.inject({ method: 'POST', url: '/api/auth/activate_user/', payload: { token } })
       expect(res.statusCode).toBe(400)
       expect(res.json().code).toBe('auth.activation_token_invalid')
-      expect((await later.inject({ method: 'GET', url: '/api/auth/me/', headers: auth(session) })).json().email_verified).toBe(false)
+      expect(
+        (await later.inject({ method: 'GET', url: '/api/auth/me/', headers: auth(session) })).json().email_verified,
+      ).toBe(false)
     } finally {
       await later.shutdown()
     }

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Texts, type StaffSession, type TenantCreated, type VisitorSession } from '@proxima/contracts'
 import { buildTestApp, testClock, type TestApp } from '../app.js'
-import { PASSWORD, adminPayload, auth, createClient, createEmployee, createTenant, createTenantWithAdmin, unique } from '../factories.js'
+import {
+  PASSWORD,
+  adminPayload,
+  auth,
+  createClient,
+  createEmployee,
+  createTenant,
+  createTenantWithAdmin,
+  unique,
+} from '../factories.js'
 
 let app: TestApp
 beforeAll(async () => {
@@ -12,11 +21,20 @@ afterAll(async () => {
 })
 
 const DAY = 86_400_000
-const post = (url: string, payload: object, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload, headers })
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url, payload, headers })
 const registerAdmin = (payload: object) => post('/api/auth/admin/', payload)
 const clientPayload = (overrides: Record<string, unknown> = {}) => {
   const u = unique('client')
-  return { username: u, email: `${u}@example.com`, first_name: 'Cora', last_name: 'Client', password: PASSWORD, confirm_password: PASSWORD, ...overrides }
+  return {
+    username: u,
+    email: `${u}@example.com`,
+    first_name: 'Cora',
+    last_name: 'Client',
+    password: PASSWORD,
+    confirm_password: PASSWORD,
+    ...overrides,
+  }
 }
 const isoDaysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10)
 
@@ -39,7 +57,12 @@ describe('POST /api/tenantmanagement/tenant/', () => {
   })
 
   it('rejects an invalid email, phone number and a one-letter name field by field', async () => {
-    const res = await post('/api/tenantmanagement/tenant/', { tenant_name: 'A', industry: 'Retail', email: 'nope', phonenumber: '0712' })
+    const res = await post('/api/tenantmanagement/tenant/', {
+      tenant_name: 'A',
+      industry: 'Retail',
+      email: 'nope',
+      phonenumber: '0712',
+    })
     expect(res.statusCode).toBe(400)
     const { message } = res.json()
     expect(message.tenant_name).toEqual(['Organization name must be at least 2 characters.'])
@@ -50,7 +73,11 @@ describe('POST /api/tenantmanagement/tenant/', () => {
   it('refuses a name already taken in another letter case with 409 in the legacy form', async () => {
     const name = unique('Acme Widgets ')
     await createTenant(app, { tenant_name: name })
-    const res = await post('/api/tenantmanagement/tenant/', { tenant_name: name.toUpperCase(), industry: 'Retail', email: 'x@example.com' })
+    const res = await post('/api/tenantmanagement/tenant/', {
+      tenant_name: name.toUpperCase(),
+      industry: 'Retail',
+      email: 'x@example.com',
+    })
     expect(res.statusCode).toBe(409)
     expect(res.json()).toEqual({
       message: { error: [Texts.tenantNameTaken] },
@@ -61,10 +88,20 @@ describe('POST /api/tenantmanagement/tenant/', () => {
 
   it('creates a pending organization with a one-time onboarding token valid for 24 hours', async () => {
     const name = unique('Harbour Foods ')
-    const res = await post('/api/tenantmanagement/tenant/', { tenant_name: `  ${name} `, industry: 'Food', email: 'Owner@Example.com' })
+    const res = await post('/api/tenantmanagement/tenant/', {
+      tenant_name: `  ${name} `,
+      industry: 'Food',
+      email: 'Owner@Example.com',
+    })
     expect(res.statusCode).toBe(201)
     const t = res.json<TenantCreated>()
-    expect(t).toMatchObject({ tenant_name: name, industry: 'Food', email: 'owner@example.com', status: 'pending_admin', plan: 'basic' })
+    expect(t).toMatchObject({
+      tenant_name: name,
+      industry: 'Food',
+      email: 'owner@example.com',
+      status: 'pending_admin',
+      plan: 'basic',
+    })
     expect(t.subscription_status).toBeNull()
     expect(t.trial_ends_at).toBeNull()
     expect(t.onboarding_token.length).toBeGreaterThanOrEqual(40)
@@ -86,7 +123,16 @@ describe('POST /api/auth/admin/', () => {
     expect(res.statusCode).toBe(400)
     const body = res.json()
     expect(body.code).toBe('validation.failed')
-    for (const field of ['tenant_id', 'onboarding_token', 'username', 'email', 'first_name', 'last_name', 'password', 'confirm_password']) {
+    for (const field of [
+      'tenant_id',
+      'onboarding_token',
+      'username',
+      'email',
+      'first_name',
+      'last_name',
+      'password',
+      'confirm_password',
+    ]) {
       expect(body.message[field], field).toHaveLength(1)
     }
     expect(body.message.error[0]).toBe(body.detail)
@@ -108,13 +154,19 @@ describe('POST /api/auth/admin/', () => {
     const t = await createTenant(app)
     const res = await registerAdmin(adminPayload(t, { password, confirm_password: password }))
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toMatchObject({ code: 'validation.failed', message: { password: [reason] }, errors: { password: [reason] } })
+    expect(res.json()).toMatchObject({
+      code: 'validation.failed',
+      message: { password: [reason] },
+      errors: { password: [reason] },
+    })
   })
 
   it('refuses a password equal to the username, ignoring case', async () => {
     const t = await createTenant(app)
     const username = unique('Harbour7')
-    const res = await registerAdmin(adminPayload(t, { username, password: username.toLowerCase(), confirm_password: username.toLowerCase() }))
+    const res = await registerAdmin(
+      adminPayload(t, { username, password: username.toLowerCase(), confirm_password: username.toLowerCase() }),
+    )
     expect(res.statusCode).toBe(400)
     expect(res.json().message.password).toEqual(['The password is too similar to your username or email.'])
   })
@@ -138,9 +190,14 @@ describe('POST /api/auth/admin/', () => {
 
   it('reports every failing field at once, the password rules and the date of birth together', async () => {
     const t = await createTenant(app)
-    const res = await registerAdmin(adminPayload(t, { password: 'password123', confirm_password: 'password123', DOB: isoDaysAgo(-1) }))
+    const res = await registerAdmin(
+      adminPayload(t, { password: 'password123', confirm_password: 'password123', DOB: isoDaysAgo(-1) }),
+    )
     expect(res.statusCode).toBe(400)
-    expect(res.json().errors).toEqual({ password: [Texts.passwordCommon], DOB: ['Date of birth cannot be in the future.'] })
+    expect(res.json().errors).toEqual({
+      password: [Texts.passwordCommon],
+      DOB: ['Date of birth cannot be in the future.'],
+    })
   })
 
   describe('with an onboarding token that does not fit', () => {
@@ -179,10 +236,16 @@ describe('POST /api/auth/admin/', () => {
       const clock = testClock()
       const late = await buildTestApp({ clock })
       try {
-        const res = await late.inject({ method: 'POST', url: '/api/tenantmanagement/tenant/', payload: { tenant_name: unique('Late Co '), industry: 'Retail', email: 'late@example.com' } })
+        const res = await late.inject({
+          method: 'POST',
+          url: '/api/tenantmanagement/tenant/',
+          payload: { tenant_name: unique('Late Co '), industry: 'Retail', email: 'late@example.com' },
+        })
         const t = res.json<TenantCreated>()
         clock.advance(25 * 3_600_000)
-        expectOnboardingInvalid(await late.inject({ method: 'POST', url: '/api/auth/admin/', payload: adminPayload(t) }))
+        expectOnboardingInvalid(
+          await late.inject({ method: 'POST', url: '/api/auth/admin/', payload: adminPayload(t) }),
+        )
       } finally {
         await late.shutdown()
       }
@@ -254,7 +317,12 @@ describe('POST /api/auth/admin/', () => {
     const res = await app.inject({ method: 'GET', url: '/api/tenantmanagement/tenant/', headers: auth(s.token) })
     expect(res.statusCode).toBe(200)
     const tenant = res.json()
-    expect(tenant).toMatchObject({ tenant_id: t.tenant_id, status: 'active', subscription_status: 'trialing', plan: 'professional' })
+    expect(tenant).toMatchObject({
+      tenant_id: t.tenant_id,
+      status: 'active',
+      subscription_status: 'trialing',
+      plan: 'professional',
+    })
     expect(Math.abs(new Date(tenant.trial_ends_at).getTime() - (Date.now() + 14 * DAY))).toBeLessThan(60_000)
   })
 
@@ -262,7 +330,11 @@ describe('POST /api/auth/admin/', () => {
     const t = await createTenant(app)
     const payload = adminPayload(t)
     await registerAdmin(payload)
-    const mails = await app.db.selectFrom('outbox_mail').select(['kind', 'subject']).where('to_address', '=', payload.email).execute()
+    const mails = await app.db
+      .selectFrom('outbox_mail')
+      .select(['kind', 'subject'])
+      .where('to_address', '=', payload.email)
+      .execute()
     expect(mails).toEqual([{ kind: 'activation', subject: 'Confirm your email address' }])
   })
 })
@@ -274,7 +346,14 @@ describe('POST /api/auth/client/', () => {
     const body = res.json()
     expect(body.code).toBe('validation.failed')
     expect(typeof body.message).toBe('string')
-    expect(Object.keys(body.errors).sort()).toEqual(['confirm_password', 'email', 'first_name', 'last_name', 'password', 'username'])
+    expect(Object.keys(body.errors).sort()).toEqual([
+      'confirm_password',
+      'email',
+      'first_name',
+      'last_name',
+      'password',
+      'username',
+    ])
   })
 
   it('refuses a user_type other than client', async () => {
@@ -285,7 +364,10 @@ describe('POST /api/auth/client/', () => {
 
   it('reports duplicates in the standard body with the three seed texts', async () => {
     const { client } = await createClient(app)
-    const both = await post('/api/auth/client/', clientPayload({ username: client.username.toUpperCase(), email: client.email }))
+    const both = await post(
+      '/api/auth/client/',
+      clientPayload({ username: client.username.toUpperCase(), email: client.email }),
+    )
     expect(both.statusCode).toBe(409)
     expect(both.json()).toEqual({
       message: Texts.duplicateBoth,
@@ -293,13 +375,29 @@ describe('POST /api/auth/client/', () => {
       errors: { username: [Texts.duplicateUsername], email: [Texts.duplicateEmail] },
     })
     const name = await post('/api/auth/client/', clientPayload({ username: client.username }))
-    expect(name.json()).toEqual({ message: Texts.duplicateUsername, code: 'auth.duplicate_user', errors: { username: [Texts.duplicateUsername] } })
+    expect(name.json()).toEqual({
+      message: Texts.duplicateUsername,
+      code: 'auth.duplicate_user',
+      errors: { username: [Texts.duplicateUsername] },
+    })
     const mail = await post('/api/auth/client/', clientPayload({ email: client.email }))
-    expect(mail.json()).toEqual({ message: Texts.duplicateEmail, code: 'auth.duplicate_user', errors: { email: [Texts.duplicateEmail] } })
+    expect(mail.json()).toEqual({
+      message: Texts.duplicateEmail,
+      code: 'auth.duplicate_user',
+      errors: { email: [Texts.duplicateEmail] },
+    })
   })
 
   it('returns a customer session, ignoring unknown fields that older clients send', async () => {
-    const payload = clientPayload({ user_type: 'Client', phonenumber: '+254 712 345 678', gender: 'female', DOB: '1990-04-02', tenant_id: 7, is_staff: true, message_sender: 'client' })
+    const payload = clientPayload({
+      user_type: 'Client',
+      phonenumber: '+254 712 345 678',
+      gender: 'female',
+      DOB: '1990-04-02',
+      tenant_id: 7,
+      is_staff: true,
+      message_sender: 'client',
+    })
     const res = await post('/api/auth/client/', payload)
     expect(res.statusCode).toBe(201)
     const s = res.json()
@@ -315,7 +413,11 @@ describe('POST /api/auth/client/', () => {
     expect(s.tenant_id).toBeUndefined()
     const me = await app.inject({ method: 'GET', url: '/api/auth/me/', headers: auth(s.token) })
     expect(me.json()).toMatchObject({ user_type: 'client', tenant_id: null })
-    const mails = await app.db.selectFrom('outbox_mail').select('kind').where('to_address', '=', payload.email).execute()
+    const mails = await app.db
+      .selectFrom('outbox_mail')
+      .select('kind')
+      .where('to_address', '=', payload.email)
+      .execute()
     expect(mails).toEqual([{ kind: 'activation' }])
   })
 })
@@ -325,15 +427,26 @@ describe('widget visitors', () => {
   let widgetKey: string
   beforeAll(async () => {
     owner = await createTenantWithAdmin(app)
-    const settings = await app.inject({ method: 'GET', url: '/api/tenantmanagement/settings/', headers: auth(owner.token) })
+    const settings = await app.inject({
+      method: 'GET',
+      url: '/api/tenantmanagement/settings/',
+      headers: auth(owner.token),
+    })
     widgetKey = settings.json().widget.widget_key
   })
-  const startVisitor = (payload: object, headers: Record<string, string> = {}) => post('/api/auth/anonymoususer/', payload, headers)
+  const startVisitor = (payload: object, headers: Record<string, string> = {}) =>
+    post('/api/auth/anonymoususer/', payload, headers)
   const patchWidget = async (token: string, widget: object) => {
-    const res = await app.inject({ method: 'PATCH', url: '/api/tenantmanagement/settings/', headers: auth(token), payload: { widget } })
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/api/tenantmanagement/settings/',
+      headers: auth(token),
+      payload: { widget },
+    })
     expect(res.statusCode).toBe(200)
   }
-  const visitorsOf = (token: string, query = '') => app.inject({ method: 'GET', url: `/api/auth/anonymoususer/${query}`, headers: auth(token) })
+  const visitorsOf = (token: string, query = '') =>
+    app.inject({ method: 'GET', url: `/api/auth/anonymoususer/${query}`, headers: auth(token) })
 
   describe('POST /api/auth/anonymoususer/', () => {
     it('requires a widget key', async () => {
@@ -343,10 +456,16 @@ describe('widget visitors', () => {
     })
 
     it('rejects a contact that is neither an email nor a phone number, and a page URL that is not a web address', async () => {
-      const res = await startVisitor({ widget_key: widgetKey, contact: 'call me maybe', page_url: 'javascript:alert(1)' })
+      const res = await startVisitor({
+        widget_key: widgetKey,
+        contact: 'call me maybe',
+        page_url: 'javascript:alert(1)',
+      })
       expect(res.statusCode).toBe(400)
       const { errors } = res.json()
-      expect(errors.contact).toEqual(['Enter an email address or a phone number in international format, e.g. +254712345678.'])
+      expect(errors.contact).toEqual([
+        'Enter an email address or a phone number in international format, e.g. +254712345678.',
+      ])
       expect(errors.page_url).toEqual(['page_url must be an http or https URL.'])
     })
 
@@ -358,7 +477,9 @@ describe('widget visitors', () => {
 
     it('refuses with 403 widget.disabled while the widget is turned off', async () => {
       const o = await createTenantWithAdmin(app)
-      const key = (await app.inject({ method: 'GET', url: '/api/tenantmanagement/settings/', headers: auth(o.token) })).json().widget.widget_key
+      const key = (
+        await app.inject({ method: 'GET', url: '/api/tenantmanagement/settings/', headers: auth(o.token) })
+      ).json().widget.widget_key
       await patchWidget(o.token, { enabled: false })
       const res = await startVisitor({ widget_key: key })
       expect(res.statusCode).toBe(403)
@@ -369,7 +490,9 @@ describe('widget visitors', () => {
 
     it('accepts only the listed origins once allowed origins are set', async () => {
       const o = await createTenantWithAdmin(app)
-      const key = (await app.inject({ method: 'GET', url: '/api/tenantmanagement/settings/', headers: auth(o.token) })).json().widget.widget_key
+      const key = (
+        await app.inject({ method: 'GET', url: '/api/tenantmanagement/settings/', headers: auth(o.token) })
+      ).json().widget.widget_key
       await patchWidget(o.token, { allowed_origins: ['https://Shop.Example.com', 'https://help.example.org'] })
       const foreign = await startVisitor({ widget_key: key }, { origin: 'https://evil.example.net' })
       expect(foreign.statusCode).toBe(403)
@@ -381,7 +504,12 @@ describe('widget visitors', () => {
     })
 
     it('starts a visitor session in the organization of the widget key', async () => {
-      const res = await startVisitor({ widget_key: widgetKey, name: 'Vera', contact: ' Vera@Example.com ', page_url: 'https://shop.example.com/cart' })
+      const res = await startVisitor({
+        widget_key: widgetKey,
+        name: 'Vera',
+        contact: ' Vera@Example.com ',
+        page_url: 'https://shop.example.com/cart',
+      })
       expect(res.statusCode).toBe(201)
       const v = res.json<VisitorSession>()
       expect(v).toMatchObject({
@@ -421,7 +549,14 @@ describe('widget visitors', () => {
 
     it("lists the organization's visitors, newest first, filtered by search", async () => {
       const name = unique('Quinn ')
-      const v = (await startVisitor({ widget_key: widgetKey, name, contact: '+254 700 000 001', page_url: 'https://shop.example.com/' })).json<VisitorSession>()
+      const v = (
+        await startVisitor({
+          widget_key: widgetKey,
+          name,
+          contact: '+254 700 000 001',
+          page_url: 'https://shop.example.com/',
+        })
+      ).json<VisitorSession>()
       const res = await visitorsOf(owner.token)
       expect(res.statusCode).toBe(200)
       expect(res.json().data[0]).toMatchObject({
@@ -433,7 +568,9 @@ describe('widget visitors', () => {
         chat_count: 0,
       })
       const found = await visitorsOf(owner.token, `?search=${encodeURIComponent(name.slice(2))}`)
-      expect(found.json().data.map((r: { anonymous_user_id: number }) => r.anonymous_user_id)).toEqual([v.anonymous_user_id])
+      expect(found.json().data.map((r: { anonymous_user_id: number }) => r.anonymous_user_id)).toEqual([
+        v.anonymous_user_id,
+      ])
     })
   })
 
@@ -447,31 +584,51 @@ describe('widget visitors', () => {
     it('answers 404 to an admin of another organization and changes nothing', async () => {
       const v = (await startVisitor({ widget_key: widgetKey, name: 'Kept Kim' })).json<VisitorSession>()
       const stranger = await createTenantWithAdmin(app)
-      const res = await app.inject({ method: 'DELETE', url: `/api/auth/anonymoususer/${v.anonymous_user_id}/`, headers: auth(stranger.token) })
+      const res = await app.inject({
+        method: 'DELETE',
+        url: `/api/auth/anonymoususer/${v.anonymous_user_id}/`,
+        headers: auth(stranger.token),
+      })
       expect(res.statusCode).toBe(404)
       expect(res.json().code).toBe('not_found')
-      const row = await app.db.selectFrom('anonymous_users').select('name').where('id', '=', v.anonymous_user_id).executeTakeFirstOrThrow()
+      const row = await app.db
+        .selectFrom('anonymous_users')
+        .select('name')
+        .where('id', '=', v.anonymous_user_id)
+        .executeTakeFirstOrThrow()
       expect(row.name).toBe('Kept Kim')
     })
 
     it('refuses employees with 403 and changes nothing', async () => {
       const v = (await startVisitor({ widget_key: widgetKey, name: 'Still Sam' })).json<VisitorSession>()
       const { token } = await createEmployee(app, owner.token)
-      const res = await app.inject({ method: 'DELETE', url: `/api/auth/anonymoususer/${v.anonymous_user_id}/`, headers: auth(token) })
+      const res = await app.inject({
+        method: 'DELETE',
+        url: `/api/auth/anonymoususer/${v.anonymous_user_id}/`,
+        headers: auth(token),
+      })
       expect(res.statusCode).toBe(403)
       expect(res.json().code).toBe('auth.forbidden')
       expect((await app.inject({ method: 'GET', url: `/auth/checktokenexpiry?token=${v.token}` })).statusCode).toBe(200)
     })
 
     it("erases the visitor's details and ends the visitor's session", async () => {
-      const v = (await startVisitor({ widget_key: widgetKey, name: 'Gone Gil', contact: 'gil@example.com' })).json<VisitorSession>()
-      const res = await app.inject({ method: 'DELETE', url: `/api/auth/anonymoususer/${v.anonymous_user_id}/`, headers: auth(owner.token) })
+      const v = (
+        await startVisitor({ widget_key: widgetKey, name: 'Gone Gil', contact: 'gil@example.com' })
+      ).json<VisitorSession>()
+      const res = await app.inject({
+        method: 'DELETE',
+        url: `/api/auth/anonymoususer/${v.anonymous_user_id}/`,
+        headers: auth(owner.token),
+      })
       expect(res.statusCode).toBe(204)
       expect(res.body).toBe('')
       const after = await post('/api/auth/logout/', {}, auth(v.token))
       expect(after.statusCode).toBe(401)
       const list = (await visitorsOf(owner.token)).json().data
-      expect(list.find((r: { anonymous_user_id: number }) => r.anonymous_user_id === v.anonymous_user_id)).toMatchObject({ name: null, contact: null, page_url: null })
+      expect(
+        list.find((r: { anonymous_user_id: number }) => r.anonymous_user_id === v.anonymous_user_id),
+      ).toMatchObject({ name: null, contact: null, page_url: null })
     })
   })
 })

@@ -13,17 +13,22 @@ afterAll(async () => {
 
 const DAY = 86_400_000
 const UNKNOWN_TOKEN = `pxm_${'A'.repeat(43)}`
-const check = (query: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: `/auth/checktokenexpiry${query}`, headers })
+const check = (query: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url: `/auth/checktokenexpiry${query}`, headers })
 const me = (headers: Record<string, string>, url = '/api/auth/me/') => app.inject({ method: 'GET', url, headers })
-const patchMe = (token: string, payload: object) => app.inject({ method: 'PATCH', url: '/api/auth/me/', headers: auth(token), payload })
-const logout = (token: string, payload?: object) => app.inject({ method: 'POST', url: '/api/auth/logout/', headers: auth(token), ...(payload ? { payload } : {}) })
-const signin = (email: string, password = PASSWORD) => app.inject({ method: 'POST', url: '/api/auth/signin/', payload: { email, password } })
+const patchMe = (token: string, payload: object) =>
+  app.inject({ method: 'PATCH', url: '/api/auth/me/', headers: auth(token), payload })
+const logout = (token: string, payload?: object) =>
+  app.inject({ method: 'POST', url: '/api/auth/logout/', headers: auth(token), ...(payload ? { payload } : {}) })
+const signin = (email: string, password = PASSWORD) =>
+  app.inject({ method: 'POST', url: '/api/auth/signin/', payload: { email, password } })
 const expired = (code: string) => ({ message: Texts.tokenExpired, code })
 
 async function visitorToken() {
   const owner = await createTenantWithAdmin(app)
   const key = (await me(auth(owner.token), '/api/tenantmanagement/settings/')).json().widget.widget_key
-  return (await app.inject({ method: 'POST', url: '/api/auth/anonymoususer/', payload: { widget_key: key } })).json().token as string
+  return (await app.inject({ method: 'POST', url: '/api/auth/anonymoususer/', payload: { widget_key: key } })).json()
+    .token as string
 }
 
 describe('GET /auth/checktokenexpiry', () => {
@@ -135,7 +140,12 @@ describe('POST /api/auth/logout/', () => {
 
   it('accepts an empty body sent with a JSON content type', async () => {
     const { token } = await createClient(app)
-    const res = await app.inject({ method: 'POST', url: '/api/auth/logout/', headers: { ...auth(token), 'content-type': 'application/json' }, payload: '' })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout/',
+      headers: { ...auth(token), 'content-type': 'application/json' },
+      payload: '',
+    })
     expect(res.statusCode).toBe(204)
     expect((await me(auth(token))).statusCode).toBe(401)
   })
@@ -162,7 +172,7 @@ describe('GET /api/auth/me/', () => {
     expect(res.json().code).toBe('auth.forbidden')
   })
 
-  it("shows staff their profile with the organization and notification preferences", async () => {
+  it('shows staff their profile with the organization and notification preferences', async () => {
     const { admin, tenant, token } = await createTenantWithAdmin(app)
     const res = await me(auth(token))
     expect(res.statusCode).toBe(200)
@@ -221,7 +231,11 @@ describe('PATCH /api/auth/me/', () => {
 
   it('rejects an invalid phone number, photo URL and date of birth field by field', async () => {
     const { token } = await createClient(app)
-    const res = await patchMe(token, { phonenumber: '0712 345', profile_photo: 'http://example.com/a.png', DOB: '2999-01-01' })
+    const res = await patchMe(token, {
+      phonenumber: '0712 345',
+      profile_photo: 'http://example.com/a.png',
+      DOB: '2999-01-01',
+    })
     expect(res.statusCode).toBe(400)
     const { errors } = res.json()
     expect(errors.phonenumber).toEqual(['Enter a phone number in international format, e.g. +254712345678.'])

@@ -12,7 +12,8 @@ afterAll(async () => {
   await app.shutdown()
 })
 
-const signin = (payload: unknown) => app.inject({ method: 'POST', url: '/api/auth/signin/', payload: payload as object })
+const signin = (payload: unknown) =>
+  app.inject({ method: 'POST', url: '/api/auth/signin/', payload: payload as object })
 
 describe('POST /api/auth/signin/', () => {
   it('answers missing fields with 400 in the legacy form the dashboard reads', async () => {
@@ -39,7 +40,10 @@ describe('POST /api/auth/signin/', () => {
     const unknown = await signin({ email: 'nobody-here@example.com', password: 'Wrong-password-1' })
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401)
-      expect(res.json()).toMatchObject({ code: 'auth.invalid_credentials', message: { error: [Texts.invalidCredentials] } })
+      expect(res.json()).toMatchObject({
+        code: 'auth.invalid_credentials',
+        message: { error: [Texts.invalidCredentials] },
+      })
     }
   })
 
@@ -81,7 +85,8 @@ describe('POST /api/auth/signin/', () => {
 
   it('locks an account after five failures in fifteen minutes, even for the right password', async () => {
     const { admin } = await createTenantWithAdmin(app)
-    for (let i = 0; i < 5; i++) expect((await signin({ email: admin.email, password: `Wrong-${i}-pass` })).statusCode).toBe(401)
+    for (let i = 0; i < 5; i++)
+      expect((await signin({ email: admin.email, password: `Wrong-${i}-pass` })).statusCode).toBe(401)
     const res = await signin({ email: admin.email, password: PASSWORD })
     expect(res.statusCode).toBe(429)
     expect(res.json()).toMatchObject({ code: 'auth.locked', message: { error: [Texts.locked] } })
@@ -113,16 +118,29 @@ describe('sign-in rate limit', () => {
     const limited = await buildTestApp({ limits: DEFAULT_LIMITS })
     try {
       const attempt = () =>
-        limited.inject({ method: 'POST', url: '/api/auth/signin/', payload: { email: 'rl@example.com', password: 'x' }, remoteAddress: '10.9.8.7' })
+        limited.inject({
+          method: 'POST',
+          url: '/api/auth/signin/',
+          payload: { email: 'rl@example.com', password: 'x' },
+          remoteAddress: '10.9.8.7',
+        })
       const first = await attempt()
       expect(first.headers['ratelimit-limit']).toBe('10')
       for (let i = 1; i < 10; i++) expect((await attempt()).statusCode).toBe(401)
       const res = await attempt()
       expect(res.statusCode).toBe(429)
-      expect(res.json()).toMatchObject({ code: 'rate_limited', message: { error: [expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/)] } })
+      expect(res.json()).toMatchObject({
+        code: 'rate_limited',
+        message: { error: [expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/)] },
+      })
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
       // Another address is not affected.
-      const other = await limited.inject({ method: 'POST', url: '/api/auth/signin/', payload: { email: 'rl@example.com', password: 'x' }, remoteAddress: '10.9.8.8' })
+      const other = await limited.inject({
+        method: 'POST',
+        url: '/api/auth/signin/',
+        payload: { email: 'rl@example.com', password: 'x' },
+        remoteAddress: '10.9.8.8',
+      })
       expect(other.statusCode).toBe(401)
     } finally {
       await limited.shutdown()

@@ -76,7 +76,11 @@ describe('mail worker', () => {
     peer.refuse(451, 'Mailbox busy, try later')
     await mail.run()
     const failed = await mail.row()
-    expect(failed).toMatchObject({ status: 'retrying', attempts: 1, text_body: expect.stringContaining('token=secret') })
+    expect(failed).toMatchObject({
+      status: 'retrying',
+      attempts: 1,
+      text_body: expect.stringContaining('token=secret'),
+    })
     expect(failed.last_error).toContain('451')
     expect(failed.next_attempt_at.getTime() - clock.now().getTime()).toBe(MINUTE)
     expect(mail.delivered()).toHaveLength(0)
@@ -163,7 +167,12 @@ describe('mail worker', () => {
     try {
       const mail = await queued()
       expect(await offline.services.mailWorker.runOnce()).toBe(0)
-      expect(await mail.row()).toMatchObject({ status: 'queued', attempts: 0, text_body: expect.stringContaining('token=secret'), html_body: '<p>HTML body</p>' })
+      expect(await mail.row()).toMatchObject({
+        status: 'queued',
+        attempts: 0,
+        text_body: expect.stringContaining('token=secret'),
+        html_body: '<p>HTML body</p>',
+      })
       // A worker with a mail server later sends it.
       await mail.run()
       expect((await mail.row()).status).toBe('sent')

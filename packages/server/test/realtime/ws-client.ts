@@ -1,7 +1,14 @@
 import WebSocket from 'ws'
 import type { TestApp } from '../app.js'
 
-export type Frame = { type: string; event_id?: string; occurred_at?: string; channel?: string; data?: Record<string, unknown>; [k: string]: unknown }
+export type Frame = {
+  type: string
+  event_id?: string
+  occurred_at?: string
+  channel?: string
+  data?: Record<string, unknown>
+  [k: string]: unknown
+}
 
 /** A real WebSocket client that records every frame and the close code. */
 export class WsClient {
@@ -20,7 +27,9 @@ export class WsClient {
         }
       }
     })
-    this.closed = new Promise((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })))
+    this.closed = new Promise((resolve) =>
+      socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+    )
   }
 
   static async open(baseUrl: string, query = ''): Promise<WsClient> {
@@ -49,7 +58,10 @@ export class WsClient {
     const seen = this.frames.find(match)
     if (seen) return Promise.resolve(seen)
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames)}`)), timeoutMs)
+      const timer = setTimeout(
+        () => reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames)}`)),
+        timeoutMs,
+      )
       this.waiters.push({
         match,
         resolve: (f) => {
@@ -82,7 +94,11 @@ export async function listen(app: TestApp): Promise<string> {
 
 /** A chat of a tenant, written directly so these tests do not depend on the chat endpoints. */
 export async function insertChat(app: TestApp, tenantId: number): Promise<number> {
-  const row = await app.db.insertInto('chats').values({ tenant_id: tenantId, channel: 'website' }).returning('id').executeTakeFirstOrThrow()
+  const row = await app.db
+    .insertInto('chats')
+    .values({ tenant_id: tenantId, channel: 'website' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   return row.id
 }
 

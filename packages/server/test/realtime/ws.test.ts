@@ -162,13 +162,30 @@ describe('GET /api/ws: delivery', () => {
     const [messageId] = await insertMessages(app, tenantId, chatId, 1)
     app.services.bus.publish({ type: 'message.created', tenantId, chatId, messageId: messageId! })
     const f = await c.next((x) => x.type === 'message.created')
-    expect(f).toMatchObject({ channel: `chat:${chatId}`, data: { chat_id: chatId, message_id: messageId, text_content: 'Message 1' } })
+    expect(f).toMatchObject({
+      channel: `chat:${chatId}`,
+      data: { chat_id: chatId, message_id: messageId, text_content: 'Message 1' },
+    })
     // chat.read travels on the chat channel only.
-    app.services.bus.publish({ type: 'chat.read', tenantId, chatId, side: 'client', lastReadMessageId: messageId!, readAt: new Date().toISOString() })
+    app.services.bus.publish({
+      type: 'chat.read',
+      tenantId,
+      chatId,
+      side: 'client',
+      lastReadMessageId: messageId!,
+      readAt: new Date().toISOString(),
+    })
     await c.next((x) => x.type === 'chat.read')
     c.send({ type: 'unsubscribe', channel: `chat:${chatId}` })
     await c.roundTrip()
-    app.services.bus.publish({ type: 'chat.read', tenantId, chatId, side: 'client', lastReadMessageId: messageId!, readAt: new Date().toISOString() })
+    app.services.bus.publish({
+      type: 'chat.read',
+      tenantId,
+      chatId,
+      side: 'client',
+      lastReadMessageId: messageId!,
+      readAt: new Date().toISOString(),
+    })
     app.services.bus.publish({ type: 'chat.created', tenantId, chatId })
     await c.next((x) => x.type === 'chat.created')
     expect(c.frames.filter((x) => x.type === 'chat.read')).toHaveLength(1)
@@ -188,7 +205,13 @@ describe('GET /api/ws: delivery', () => {
     const f = await watcher.next((x) => x.type === 'typing')
     expect(f).toMatchObject({
       channel: `chat:${chatId}`,
-      data: { chat_id: chatId, sender: 'tenant', state: 'start', expires_in_ms: 6000, user: { kind: 'staff', id: org.admin.id } },
+      data: {
+        chat_id: chatId,
+        sender: 'tenant',
+        state: 'start',
+        expires_in_ms: 6000,
+        user: { kind: 'staff', id: org.admin.id },
+      },
     })
     typist.send({ type: 'typing', chat_id: chatId, state: 'stop' })
     await watcher.next((x) => x.type === 'typing' && x.data?.state === 'stop')
@@ -196,7 +219,7 @@ describe('GET /api/ws: delivery', () => {
     expect(watcher.frames.filter((x) => x.type === 'typing')).toHaveLength(2)
     expect(typist.frames.some((x) => x.type === 'typing')).toBe(false)
 
-    typist.send({ type: 'typing', chat_id: (await insertChat(app, other.tenant.tenant_id)), state: 'start' })
+    typist.send({ type: 'typing', chat_id: await insertChat(app, other.tenant.tenant_id), state: 'start' })
     const err = await typist.next((x) => x.type === 'error')
     expect(err.data).toMatchObject({ code: 'not_found' })
   })

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Texts } from '@proxima/contracts'
 import { buildTestApp, testClock, type TestApp } from '../app.js'
 import { startSmtpPeer } from '../smtp.js'
-import { PASSWORD, auth, createClient, createEmployee, createTenantWithAdmin, tokenFromOutbox, unique } from '../factories.js'
+import {
+  PASSWORD,
+  auth,
+  createClient,
+  createEmployee,
+  createTenantWithAdmin,
+  tokenFromOutbox,
+  unique,
+} from '../factories.js'
 
 const DAY = 86_400_000
 const INVALID = { message: Texts.invitationInvalid, code: 'auth.invitation_invalid' }
@@ -20,8 +28,10 @@ afterAll(async () => {
 const newEmail = () => `${unique('invitee')}@example.com`
 const invite = (token: string, payload: Record<string, unknown>, url = '/api/staff/invitations/', a: TestApp = app) =>
   a.inject({ method: 'POST', url, headers: auth(token), payload })
-const preview = (token: string, a: TestApp = app) => a.inject({ method: 'GET', url: `/api/auth/employee/invitation/?token=${encodeURIComponent(token)}` })
-const accept = (payload: Record<string, unknown>, a: TestApp = app) => a.inject({ method: 'POST', url: '/api/auth/employee/accept/', payload })
+const preview = (token: string, a: TestApp = app) =>
+  a.inject({ method: 'GET', url: `/api/auth/employee/invitation/?token=${encodeURIComponent(token)}` })
+const accept = (payload: Record<string, unknown>, a: TestApp = app) =>
+  a.inject({ method: 'POST', url: '/api/auth/employee/accept/', payload })
 const person = (token: string, overrides: Record<string, unknown> = {}) => ({
   token,
   username: unique('member'),
@@ -31,7 +41,8 @@ const person = (token: string, overrides: Record<string, unknown> = {}) => ({
   confirm_password: PASSWORD,
   ...overrides,
 })
-const list = (token: string, query = '', a: TestApp = app) => a.inject({ method: 'GET', url: `/api/staff/invitations/${query}`, headers: auth(token) })
+const list = (token: string, query = '', a: TestApp = app) =>
+  a.inject({ method: 'GET', url: `/api/staff/invitations/${query}`, headers: auth(token) })
 
 /** Invites an address and returns the invitation with the token of its link. */
 async function invited(adminToken: string, email = newEmail(), extra: Record<string, unknown> = {}, a: TestApp = app) {
@@ -52,7 +63,11 @@ describe('POST /api/auth/employee/ and /api/staff/invitations/', () => {
   it('rejects invalid fields with an error per field', async () => {
     const { token } = await createTenantWithAdmin(app)
     for (const url of INVITE_PATHS) {
-      const res = await invite(token, { email: 'not-an-email', user_type: 'owner', first_name: 'f'.repeat(151), message: 'm'.repeat(501) }, url)
+      const res = await invite(
+        token,
+        { email: 'not-an-email', user_type: 'owner', first_name: 'f'.repeat(151), message: 'm'.repeat(501) },
+        url,
+      )
       expect(res.statusCode).toBe(400)
       const errors = res.json().errors
       expect(Object.keys(errors).sort()).toEqual(['email', 'first_name', 'message', 'user_type'])
@@ -78,7 +93,11 @@ describe('POST /api/auth/employee/ and /api/staff/invitations/', () => {
   it('creates a pending invitation with 201 and a Location header', async () => {
     const { token, admin } = await createTenantWithAdmin(app)
     const email = newEmail()
-    const res = await invite(token, { email: email.toUpperCase(), first_name: 'Nia', last_name: ' ' }, '/api/auth/employee/')
+    const res = await invite(
+      token,
+      { email: email.toUpperCase(), first_name: 'Nia', last_name: ' ' },
+      '/api/auth/employee/',
+    )
     expect(res.statusCode).toBe(201)
     const inv = res.json()
     expect(res.headers.location).toBe(`/api/staff/invitations/${inv.invitation_id}/`)
@@ -102,14 +121,20 @@ describe('POST /api/auth/employee/ and /api/staff/invitations/', () => {
     for (const email of [admin.email, employeeEmail.toUpperCase()]) {
       const res = await invite(token, { email })
       expect(res.statusCode).toBe(409)
-      expect(res.json()).toEqual({ message: 'This email already belongs to a member of your organization.', code: 'staff.already_member' })
+      expect(res.json()).toEqual({
+        message: 'This email already belongs to a member of your organization.',
+        code: 'staff.already_member',
+      })
     }
     const { client } = await createClient(app)
     const otherAdmin = (await createTenantWithAdmin(app)).admin
     for (const email of [client.email, otherAdmin.email]) {
       const res = await invite(token, { email })
       expect(res.statusCode).toBe(409)
-      expect(res.json()).toEqual({ message: 'This email is already used by another account.', code: 'auth.email_in_use' })
+      expect(res.json()).toEqual({
+        message: 'This email is already used by another account.',
+        code: 'auth.email_in_use',
+      })
     }
     const email = newEmail()
     expect((await invite(token, { email })).statusCode).toBe(201)
@@ -124,9 +149,21 @@ describe('POST /api/auth/employee/ and /api/staff/invitations/', () => {
     await invited(token)
     const res = await invite(token, { email: newEmail() })
     expect(res.statusCode).toBe(403)
-    expect(res.json()).toEqual({ message: 'Your plan allows at most 3 agents.', code: 'plan.limit_reached', errors: { limit: ['max_agents'] } })
+    expect(res.json()).toEqual({
+      message: 'Your plan allows at most 3 agents.',
+      code: 'plan.limit_reached',
+      errors: { limit: ['max_agents'] },
+    })
     // Revoking frees the seat.
-    expect((await app.inject({ method: 'DELETE', url: `/api/staff/invitations/${first.invitation.invitation_id}/`, headers: auth(token) })).statusCode).toBe(204)
+    expect(
+      (
+        await app.inject({
+          method: 'DELETE',
+          url: `/api/staff/invitations/${first.invitation.invitation_id}/`,
+          headers: auth(token),
+        })
+      ).statusCode,
+    ).toBe(204)
     expect((await invite(token, { email: newEmail() })).statusCode).toBe(201)
   })
 })
@@ -147,12 +184,19 @@ describe('the invitation mail', () => {
   it('waits until the inviting admin confirms their email, then comes from the tenant via Proxima', async () => {
     const { token, tenant, admin } = await createTenantWithAdmin(mailApp)
     const email = newEmail()
-    expect((await invite(token, { email, message: 'Welcome aboard, see you Monday' }, '/api/auth/employee/', mailApp)).statusCode).toBe(201)
+    expect(
+      (await invite(token, { email, message: 'Welcome aboard, see you Monday' }, '/api/auth/employee/', mailApp))
+        .statusCode,
+    ).toBe(201)
     const run = () => mailApp.services.mailWorker.runOnce({ tenantIds: [tenant.tenant_id] })
     await run()
     const forInvitee = () => peer.received.filter((m) => m.to.includes(email))
     expect(forInvitee()).toHaveLength(0)
-    const held = await mailApp.db.selectFrom('outbox_mail').select(['status', 'attempts']).where('to_address', '=', email).executeTakeFirstOrThrow()
+    const held = await mailApp.db
+      .selectFrom('outbox_mail')
+      .select(['status', 'attempts'])
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow()
     expect(held).toEqual({ status: 'queued', attempts: 0 })
 
     // The admin confirms their address (what the activation link does).
@@ -189,7 +233,13 @@ describe('GET /api/auth/employee/invitation/', () => {
     const { link, email, invitation } = await invited(token, newEmail(), { user_type: 'admin' })
     const res = await preview(link)
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ email, user_type: 'admin', tenant_name: tenant.tenant_name, invited_by_name: 'Ada Admin', expires_at: invitation.expires_at })
+    expect(res.json()).toEqual({
+      email,
+      user_type: 'admin',
+      tenant_name: tenant.tenant_name,
+      invited_by_name: 'Ada Admin',
+      expires_at: invitation.expires_at,
+    })
   })
 })
 
@@ -237,15 +287,27 @@ describe('POST /api/auth/employee/accept/', () => {
     })
     expect(s.token).toMatch(/^pxm_/)
     expect(res.headers['cache-control']).toBe('no-store')
-    expect((await app.inject({ method: 'GET', url: '/api/tenantmanagement/tenant/', headers: auth(s.token) })).statusCode).toBe(200)
-    const signin = await app.inject({ method: 'POST', url: '/api/auth/signin/', payload: { email, password: PASSWORD, audience: 'dashboard' } })
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/tenantmanagement/tenant/', headers: auth(s.token) })).statusCode,
+    ).toBe(200)
+    const signin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signin/',
+      payload: { email, password: PASSWORD, audience: 'dashboard' },
+    })
     expect(signin.statusCode).toBe(200)
     expect(signin.json()).toMatchObject({ id: s.id, user_type: 'employee' })
 
     expect((await accept(person(link))).json()).toEqual(INVALID)
     expect((await preview(link)).statusCode).toBe(400)
     const accepted = (await list(token, '?status=accepted')).json().data
-    expect(accepted).toEqual([expect.objectContaining({ invitation_id: invitation.invitation_id, status: 'accepted', accepted_at: expect.any(String) })])
+    expect(accepted).toEqual([
+      expect.objectContaining({
+        invitation_id: invitation.invitation_id,
+        status: 'accepted',
+        accepted_at: expect.any(String),
+      }),
+    ])
   })
 
   it('gives an admin invitation an admin account', async () => {
@@ -306,7 +368,11 @@ describe('GET /api/staff/invitations/', () => {
     const b = await invited(token)
     const c = await invited(token)
     await accept(person(a.link))
-    await app.inject({ method: 'DELETE', url: `/api/staff/invitations/${b.invitation.invitation_id}/`, headers: auth(token) })
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/staff/invitations/${b.invitation.invitation_id}/`,
+      headers: auth(token),
+    })
     const all = (await list(token)).json()
     expect(all).toMatchObject({ error: false, pagination: { limit: 25, offset: 0, total: 3, next_offset: null } })
     expect(all.data.map((i: { invitation_id: number; status: string }) => [i.invitation_id, i.status])).toEqual([
@@ -314,10 +380,21 @@ describe('GET /api/staff/invitations/', () => {
       [b.invitation.invitation_id, 'revoked'],
       [a.invitation.invitation_id, 'accepted'],
     ])
-    for (const [status, id] of [['pending', c], ['revoked', b], ['accepted', a]] as const) {
-      expect((await list(token, `?status=${status}`)).json().data.map((i: { invitation_id: number }) => i.invitation_id)).toEqual([id.invitation.invitation_id])
+    for (const [status, id] of [
+      ['pending', c],
+      ['revoked', b],
+      ['accepted', a],
+    ] as const) {
+      expect(
+        (await list(token, `?status=${status}`)).json().data.map((i: { invitation_id: number }) => i.invitation_id),
+      ).toEqual([id.invitation.invitation_id])
     }
-    expect((await list(token, '?limit=1&offset=1')).json().pagination).toEqual({ limit: 1, offset: 1, total: 3, next_offset: 2 })
+    expect((await list(token, '?limit=1&offset=1')).json().pagination).toEqual({
+      limit: 1,
+      offset: 1,
+      total: 3,
+      next_offset: 2,
+    })
     const stranger = await createTenantWithAdmin(app)
     expect((await list(stranger.token)).json()).toMatchObject({ data: [], pagination: { total: 0 } })
   })
@@ -330,12 +407,17 @@ describe('resend and revoke', () => {
     const { invitation, link } = await invited(token)
     const stranger = await createTenantWithAdmin(app)
     const id = invitation.invitation_id
-    for (const [method, url] of [['POST', `/api/staff/invitations/${id}/resend/`], ['DELETE', `/api/staff/invitations/${id}/`]] as const) {
+    for (const [method, url] of [
+      ['POST', `/api/staff/invitations/${id}/resend/`],
+      ['DELETE', `/api/staff/invitations/${id}/`],
+    ] as const) {
       const foreign = await app.inject({ method, url, headers: auth(stranger.token) })
       expect(foreign.statusCode, url).toBe(404)
       expect(foreign.json()).toEqual(NOT_FOUND)
       expect((await app.inject({ method, url, headers: auth(emp) })).statusCode, url).toBe(403)
-      expect((await app.inject({ method, url: url.replace(String(id), 'abc'), headers: auth(token) })).statusCode).toBe(404)
+      expect((await app.inject({ method, url: url.replace(String(id), 'abc'), headers: auth(token) })).statusCode).toBe(
+        404,
+      )
     }
     expect((await preview(link)).statusCode).toBe(200)
   })
@@ -347,15 +429,27 @@ describe('resend and revoke', () => {
       const { token } = await createTenantWithAdmin(a)
       const { invitation, link, email } = await invited(token, newEmail(), {}, a)
       clock.advance(2 * DAY)
-      const res = await a.inject({ method: 'POST', url: `/api/staff/invitations/${invitation.invitation_id}/resend/`, headers: auth(token) })
+      const res = await a.inject({
+        method: 'POST',
+        url: `/api/staff/invitations/${invitation.invitation_id}/resend/`,
+        headers: auth(token),
+      })
       expect(res.statusCode).toBe(200)
-      expect(res.json()).toMatchObject({ invitation_id: invitation.invitation_id, status: 'pending', expires_at: new Date(clock.now().getTime() + 7 * DAY).toISOString() })
+      expect(res.json()).toMatchObject({
+        invitation_id: invitation.invitation_id,
+        status: 'pending',
+        expires_at: new Date(clock.now().getTime() + 7 * DAY).toISOString(),
+      })
       const fresh = await tokenFromOutbox(a, email, 'staff_invitation')
       expect(fresh).not.toBe(link)
       expect((await preview(link, a)).json()).toEqual(INVALID)
       expect((await accept(person(link), a)).statusCode).toBe(400)
       expect((await accept(person(fresh), a)).statusCode).toBe(201)
-      const closed = await a.inject({ method: 'POST', url: `/api/staff/invitations/${invitation.invitation_id}/resend/`, headers: auth(token) })
+      const closed = await a.inject({
+        method: 'POST',
+        url: `/api/staff/invitations/${invitation.invitation_id}/resend/`,
+        headers: auth(token),
+      })
       expect(closed.statusCode).toBe(409)
       expect(closed.json().code).toBe('staff.invitation_closed')
     } finally {
@@ -412,7 +506,11 @@ describe('expiry', () => {
     const expired = (await list(token, '?status=expired', later)).json().data[0]
     await invited(token, newEmail(), {}, later)
     await invited(token, newEmail(), {}, later)
-    const res = await later.inject({ method: 'POST', url: `/api/staff/invitations/${expired.invitation_id}/resend/`, headers: auth(token) })
+    const res = await later.inject({
+      method: 'POST',
+      url: `/api/staff/invitations/${expired.invitation_id}/resend/`,
+      headers: auth(token),
+    })
     expect(res.statusCode).toBe(403)
     expect(res.json().code).toBe('plan.limit_reached')
     const reinvite = await invite(token, { email: expired.email }, '/api/staff/invitations/', later)
@@ -422,9 +520,23 @@ describe('expiry', () => {
 
   it('keeps inviting possible on both paths after the trial ends', async () => {
     clock.advance(7 * DAY)
-    const signin = await later.inject({ method: 'POST', url: '/api/auth/signin/', payload: { email, password: PASSWORD } })
+    const signin = await later.inject({
+      method: 'POST',
+      url: '/api/auth/signin/',
+      payload: { email, password: PASSWORD },
+    })
     const fresh = signin.json().token
-    expect((await later.inject({ method: 'POST', url: '/api/tenantmanagement/product/', headers: auth(fresh), payload: { name: 'X', price: '1' } })).statusCode).toBe(402)
-    for (const url of INVITE_PATHS) expect((await invite(fresh, { email: newEmail() }, url, later)).statusCode, url).toBe(201)
+    expect(
+      (
+        await later.inject({
+          method: 'POST',
+          url: '/api/tenantmanagement/product/',
+          headers: auth(fresh),
+          payload: { name: 'X', price: '1' },
+        })
+      ).statusCode,
+    ).toBe(402)
+    for (const url of INVITE_PATHS)
+      expect((await invite(fresh, { email: newEmail() }, url, later)).statusCode, url).toBe(201)
   })
 })

@@ -62,7 +62,11 @@ describe('GET /api/staff/', () => {
   it('filters by search text and role', async () => {
     const { token } = await createTenantWithAdmin(app)
     const { email } = await createEmployee(app, token)
-    const byText = await app.inject({ method: 'GET', url: `/api/staff/?search=${encodeURIComponent(email.slice(0, 10))}`, headers: auth(token) })
+    const byText = await app.inject({
+      method: 'GET',
+      url: `/api/staff/?search=${encodeURIComponent(email.slice(0, 10))}`,
+      headers: auth(token),
+    })
     expect(byText.json().data.map((s: { email: string }) => s.email)).toEqual([email])
     const byRole = await app.inject({ method: 'GET', url: '/api/staff/?user_type=employee', headers: auth(token) })
     expect(byRole.json().data).toHaveLength(1)
@@ -95,14 +99,23 @@ describe('PATCH /api/staff/{id}/ and disable/enable', () => {
   it('is for admins only', async () => {
     const { token, admin } = await createTenantWithAdmin(app)
     const { token: employeeToken } = await createEmployee(app, token)
-    const res = await app.inject({ method: 'POST', url: `/api/staff/${admin.id}/disable/`, headers: auth(employeeToken) })
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/staff/${admin.id}/disable/`,
+      headers: auth(employeeToken),
+    })
     expect(res.statusCode).toBe(403)
   })
 
   it('keeps an admin from demoting or disabling themselves', async () => {
     const { token, admin } = await createTenantWithAdmin(app)
     await createEmployee(app, token, 'admin')
-    const res = await app.inject({ method: 'PATCH', url: `/api/staff/${admin.id}/`, headers: auth(token), payload: { user_type: 'employee' } })
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/staff/${admin.id}/`,
+      headers: auth(token),
+      payload: { user_type: 'employee' },
+    })
     expect(res.statusCode).toBe(409)
     expect(res.json().code).toBe('staff.self_change')
   })
@@ -110,11 +123,19 @@ describe('PATCH /api/staff/{id}/ and disable/enable', () => {
   it('lets one admin disable another, whose sessions end at once', async () => {
     const { token, admin } = await createTenantWithAdmin(app)
     const second = await createEmployee(app, token, 'admin')
-    const res = await app.inject({ method: 'POST', url: `/api/staff/${admin.id}/disable/`, headers: auth(second.token) })
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/staff/${admin.id}/disable/`,
+      headers: auth(second.token),
+    })
     expect(res.statusCode).toBe(200)
     expect((await app.inject({ method: 'GET', url: '/api/auth/me/', headers: auth(token) })).statusCode).toBe(401)
     // The remaining admin cannot disable themselves: the organization keeps an active admin.
-    const self = await app.inject({ method: 'POST', url: `/api/staff/${second.employee.id}/disable/`, headers: auth(second.token) })
+    const self = await app.inject({
+      method: 'POST',
+      url: `/api/staff/${second.employee.id}/disable/`,
+      headers: auth(second.token),
+    })
     expect(self.json().code).toBe('staff.self_change')
   })
 
@@ -124,8 +145,14 @@ describe('PATCH /api/staff/{id}/ and disable/enable', () => {
     const off = await app.inject({ method: 'POST', url: `/api/staff/${employee.id}/disable/`, headers: auth(token) })
     expect(off.statusCode).toBe(200)
     expect(off.json().is_active).toBe(false)
-    expect((await app.inject({ method: 'GET', url: '/api/auth/me/', headers: auth(employeeToken) })).statusCode).toBe(401)
-    const refused = await app.inject({ method: 'POST', url: '/api/auth/signin/', payload: { email, password: PASSWORD } })
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me/', headers: auth(employeeToken) })).statusCode).toBe(
+      401,
+    )
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signin/',
+      payload: { email, password: PASSWORD },
+    })
     expect(refused.json().code).toBe('auth.account_disabled')
     const on = await app.inject({ method: 'POST', url: `/api/staff/${employee.id}/enable/`, headers: auth(token) })
     expect(on.json().is_active).toBe(true)
@@ -147,10 +174,19 @@ describe('PATCH /api/staff/{id}/ and disable/enable', () => {
   it('promotes an employee to admin', async () => {
     const { token } = await createTenantWithAdmin(app)
     const { employee, email } = await createEmployee(app, token)
-    const res = await app.inject({ method: 'PATCH', url: `/api/staff/${employee.id}/`, headers: auth(token), payload: { user_type: 'Admin' } })
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/staff/${employee.id}/`,
+      headers: auth(token),
+      payload: { user_type: 'Admin' },
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json().user_type).toBe('admin')
-    const signin = await app.inject({ method: 'POST', url: '/api/auth/signin/', payload: { email, password: PASSWORD } })
+    const signin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signin/',
+      payload: { email, password: PASSWORD },
+    })
     expect(signin.json().user_type).toBe('admin')
   })
 
@@ -158,10 +194,20 @@ describe('PATCH /api/staff/{id}/ and disable/enable', () => {
     const { token, tenant } = await createTenantWithAdmin(app)
     const { employee } = await createEmployee(app, token)
     const customer = await createClient(app)
-    const chat = await app.inject({ method: 'POST', url: '/api/chat/chat/', headers: auth(customer.token), payload: { tenant_id: tenant.tenant_id } })
+    const chat = await app.inject({
+      method: 'POST',
+      url: '/api/chat/chat/',
+      headers: auth(customer.token),
+      payload: { tenant_id: tenant.tenant_id },
+    })
     expect(chat.statusCode).toBe(201)
     const chatId = chat.json().chat_id
-    const assign = await app.inject({ method: 'POST', url: `/api/chat/chat/${chatId}/assign/`, headers: auth(token), payload: { assignee_id: employee.id } })
+    const assign = await app.inject({
+      method: 'POST',
+      url: `/api/chat/chat/${chatId}/assign/`,
+      headers: auth(token),
+      payload: { assignee_id: employee.id },
+    })
     expect(assign.statusCode).toBe(200)
     const before = await app.inject({ method: 'GET', url: `/api/staff/${employee.id}/`, headers: auth(token) })
     expect(before.json()).toMatchObject({ open_chat_count: 1, resolved_chat_count: 0 })

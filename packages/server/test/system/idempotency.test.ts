@@ -12,7 +12,14 @@ afterAll(async () => {
 
 const clientBody = () => {
   const u = unique('idem')
-  return { username: u, email: `${u}@example.com`, first_name: 'Ida', last_name: 'Em', password: PASSWORD, confirm_password: PASSWORD }
+  return {
+    username: u,
+    email: `${u}@example.com`,
+    first_name: 'Ida',
+    last_name: 'Em',
+    password: PASSWORD,
+    confirm_password: PASSWORD,
+  }
 }
 const register = (body: object, key?: string, remoteAddress = '10.1.1.1') =>
   app.inject({
@@ -89,16 +96,30 @@ describe('Idempotency-Key', () => {
   it('works on organization creation, whose errors keep the legacy form', async () => {
     const key = unique('k-')
     const body = { tenant_name: unique('Idem Org '), industry: 'Retail', email: 'idem@example.com' }
-    const first = await app.inject({ method: 'POST', url: '/api/tenantmanagement/tenant/', payload: body, headers: { 'idempotency-key': key } })
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/tenantmanagement/tenant/',
+      payload: body,
+      headers: { 'idempotency-key': key },
+    })
     expect(first.statusCode).toBe(201)
-    const again = await app.inject({ method: 'POST', url: '/api/tenantmanagement/tenant/', payload: body, headers: { 'idempotency-key': key } })
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/tenantmanagement/tenant/',
+      payload: body,
+      headers: { 'idempotency-key': key },
+    })
     expect(again.headers['idempotent-replayed']).toBe('true')
     expect(again.json().tenant_id).toBe(first.json().tenant_id)
     expect(again.json().onboarding_token).toBe(first.json().onboarding_token)
   })
 
   it('changes nothing on routes without idempotency', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/tenantmanagement/plans/', headers: { 'idempotency-key': 'not checked here' } })
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/tenantmanagement/plans/',
+      headers: { 'idempotency-key': 'not checked here' },
+    })
     expect(res.statusCode).toBe(200)
     expect(res.headers['idempotent-replayed']).toBeUndefined()
   })

@@ -36,7 +36,10 @@ describe('health and operations', () => {
     try {
       const before = await fresh.inject({ method: 'GET', url: '/readyz' })
       expect(before.statusCode).toBe(503)
-      expect(before.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'ok', jobs: 'failing' } })
+      expect(before.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'ok', migrations: 'ok', jobs: 'failing' },
+      })
       await fresh.services.mailWorker.runOnce()
       const after = await fresh.inject({ method: 'GET', url: '/readyz' })
       expect(after.statusCode).toBe(200)
@@ -60,7 +63,11 @@ describe('health and operations', () => {
   })
 
   it('hides /metrics behind 404 when no METRICS_TOKEN is configured', async () => {
-    const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer anything-at-all-here' } })
+    const res = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer anything-at-all-here' },
+    })
     expect(res.statusCode).toBe(404)
     expect(res.json()).toEqual(NOT_FOUND)
   })
@@ -70,12 +77,20 @@ describe('health and operations', () => {
     const withMetrics = await buildTestApp({ env: { METRICS_TOKEN: token } })
     try {
       await withMetrics.inject({ method: 'GET', url: '/healthz' })
-      const wrong = await withMetrics.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer metrics-token-wrong-value' } })
+      const wrong = await withMetrics.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: 'Bearer metrics-token-wrong-value' },
+      })
       expect(wrong.statusCode).toBe(404)
       expect(wrong.json()).toEqual(NOT_FOUND)
       const none = await withMetrics.inject({ method: 'GET', url: '/metrics' })
       expect(none.statusCode).toBe(404)
-      const res = await withMetrics.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } })
+      const res = await withMetrics.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${token}` },
+      })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toMatch(/^text\/plain/)
       expect(res.body).toContain('# TYPE proxima_http_requests_total counter')
@@ -112,7 +127,11 @@ describe('health and operations', () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
     const res = await app.inject({ method: 'GET', url: '/api/version' })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ version: pkg.version, commit: expect.toBeOneOf([null, expect.any(String)]), built_at: expect.toBeOneOf([null, expect.any(String)]) })
+    expect(res.json()).toEqual({
+      version: pkg.version,
+      commit: expect.toBeOneOf([null, expect.any(String)]),
+      built_at: expect.toBeOneOf([null, expect.any(String)]),
+    })
   })
 })
 
@@ -159,11 +178,20 @@ describe('rate limits', () => {
       const plans = await limited.inject({ method: 'GET', url: '/api/tenantmanagement/plans/' })
       expect(plans.headers['ratelimit-limit']).toBe('600')
       expect(Number(plans.headers['ratelimit-remaining'])).toBeLessThan(600)
-      const create = () => limited.inject({ method: 'POST', url: '/api/tenantmanagement/tenant/', payload: {}, remoteAddress: '10.20.30.40' })
+      const create = () =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/tenantmanagement/tenant/',
+          payload: {},
+          remoteAddress: '10.20.30.40',
+        })
       for (let i = 0; i < 5; i++) expect((await create()).statusCode).toBe(400)
       const res = await create()
       expect(res.statusCode).toBe(429)
-      expect(res.json()).toMatchObject({ code: 'rate_limited', message: { error: [expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/)] } })
+      expect(res.json()).toMatchObject({
+        code: 'rate_limited',
+        message: { error: [expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/)] },
+      })
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(60)
     } finally {
       await limited.shutdown()
@@ -191,7 +219,10 @@ describe('request formats', () => {
       payload: 'name=Widget',
     })
     expect(res.statusCode).toBe(415)
-    expect(res.json()).toEqual({ message: 'Send the request body as application/json.', code: 'request.unsupported_media_type' })
+    expect(res.json()).toEqual({
+      message: 'Send the request body as application/json.',
+      code: 'request.unsupported_media_type',
+    })
   })
 
   it('refuses a form-encoded body outside the Google callback with 415', async () => {
@@ -224,11 +255,25 @@ describe('request formats', () => {
     // Its own embedded database and a 5 ms bound: sign-in hashes a password, which takes longer.
     const database = await openDatabase({})
     await migrate(database)
-    const slow = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, logger: false, limits: null, webDistDir: '/nonexistent', requestTimeoutMs: 5 })
+    const slow = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test' }),
+      database,
+      logger: false,
+      limits: null,
+      webDistDir: '/nonexistent',
+      requestTimeoutMs: 5,
+    })
     try {
-      const res = await slow.inject({ method: 'POST', url: '/api/auth/signin/', payload: { email: 'slow@example.com', password: 'Whatever-pass-1' } })
+      const res = await slow.inject({
+        method: 'POST',
+        url: '/api/auth/signin/',
+        payload: { email: 'slow@example.com', password: 'Whatever-pass-1' },
+      })
       expect(res.statusCode).toBe(504)
-      expect(res.json()).toMatchObject({ code: 'server.timeout', detail: 'The server took too long to answer. Try again.' })
+      expect(res.json()).toMatchObject({
+        code: 'server.timeout',
+        detail: 'The server took too long to answer. Try again.',
+      })
       await sleep(300)
     } finally {
       await slow.close()
@@ -281,7 +326,11 @@ describe('security headers and CORS', () => {
     const res = await app.inject({
       method: 'OPTIONS',
       url: '/api/tenantmanagement/product/1/',
-      headers: { origin: DASHBOARD_ORIGIN, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: DASHBOARD_ORIGIN,
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     })
     expect(res.statusCode).toBe(204)
     expect(res.headers['access-control-allow-origin']).toBe(DASHBOARD_ORIGIN)
@@ -293,10 +342,24 @@ describe('security headers and CORS', () => {
   })
 
   it('exposes the contract headers to the dashboard origin on real answers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/tenantmanagement/tenant/', headers: { ...auth(adminToken), origin: DASHBOARD_ORIGIN } })
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/tenantmanagement/tenant/',
+      headers: { ...auth(adminToken), origin: DASHBOARD_ORIGIN },
+    })
     expect(res.headers['access-control-allow-origin']).toBe(DASHBOARD_ORIGIN)
     const exposed = String(res.headers['access-control-expose-headers']).toLowerCase()
-    for (const h of ['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'content-disposition', 'x-report-rows', 'idempotent-replayed', 'auth-data']) {
+    for (const h of [
+      'x-request-id',
+      'ratelimit-limit',
+      'ratelimit-remaining',
+      'ratelimit-reset',
+      'retry-after',
+      'content-disposition',
+      'x-report-rows',
+      'idempotent-replayed',
+      'auth-data',
+    ]) {
       expect(exposed).toContain(h)
     }
   })
@@ -308,7 +371,11 @@ describe('security headers and CORS', () => {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
     })
     expect(res.headers['access-control-allow-origin']).toBeUndefined()
-    const get = await app.inject({ method: 'GET', url: '/api/tenantmanagement/tenant/', headers: { ...auth(adminToken), origin: 'https://evil.example' } })
+    const get = await app.inject({
+      method: 'GET',
+      url: '/api/tenantmanagement/tenant/',
+      headers: { ...auth(adminToken), origin: 'https://evil.example' },
+    })
     expect(get.headers['access-control-allow-origin']).toBeUndefined()
   })
 
@@ -317,7 +384,11 @@ describe('security headers and CORS', () => {
       const res = await app.inject({
         method: 'OPTIONS',
         url,
-        headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        headers: {
+          origin: 'https://shop.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
       })
       expect(res.statusCode).toBe(204)
       expect(res.headers['access-control-allow-origin']).toBe('https://shop.example')
@@ -380,7 +451,14 @@ describe('hostile input', () => {
     { __proto__: { admin: true }, constructor: { prototype: { admin: true } } },
     { tenant_name: null, email: 12, phonenumber: '+' + '9'.repeat(500) },
   ]
-  const rawBodies = [deep(5_000), deep(100), '{"a":' + '1'.repeat(5000) + '}', '\u0000', '{"__proto__":{"x":1}}', 'null']
+  const rawBodies = [
+    deep(5_000),
+    deep(100),
+    '{"a":' + '1'.repeat(5000) + '}',
+    '\u0000',
+    '{"__proto__":{"x":1}}',
+    'null',
+  ]
   const writeUrls = [
     ['POST', '/api/tenantmanagement/product/'],
     ['PATCH', '/api/tenantmanagement/product/1/'],
@@ -395,7 +473,7 @@ describe('hostile input', () => {
   ] as const
   const oddQueries = [
     '/api/tenantmanagement/product/?search=%00',
-    "/api/tenantmanagement/product/?search=%27%20OR%201%3D1--",
+    '/api/tenantmanagement/product/?search=%27%20OR%201%3D1--',
     '/api/tenantmanagement/product/?search=%25%5F%5C',
     '/api/tenantmanagement/product/?limit=-1&offset=99999999999999999999',
     '/api/tenantmanagement/product/?sort=name;drop&is_active=maybe',
@@ -421,12 +499,25 @@ describe('hostile input', () => {
   it('never answers 500 to odd bodies', async () => {
     for (const [method, url] of writeUrls) {
       for (const body of oddBodies) {
-        const res = await app.inject({ method, url, headers: { ...auth(adminToken), 'content-type': 'application/json' }, payload: JSON.stringify(body) })
-        expect(res.statusCode, `${method} ${url} ${JSON.stringify(body).slice(0, 80)} → ${res.body.slice(0, 200)}`).toBeLessThan(500)
+        const res = await app.inject({
+          method,
+          url,
+          headers: { ...auth(adminToken), 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        })
+        expect(
+          res.statusCode,
+          `${method} ${url} ${JSON.stringify(body).slice(0, 80)} → ${res.body.slice(0, 200)}`,
+        ).toBeLessThan(500)
         expect(res.headers['content-type'], `${method} ${url}`).toMatch(/application\/json/)
       }
       for (const raw of rawBodies) {
-        const res = await app.inject({ method, url, headers: { ...auth(adminToken), 'content-type': 'application/json' }, payload: raw })
+        const res = await app.inject({
+          method,
+          url,
+          headers: { ...auth(adminToken), 'content-type': 'application/json' },
+          payload: raw,
+        })
         expect(res.statusCode, `${method} ${url} ${raw.slice(0, 40)} → ${res.body.slice(0, 200)}`).toBeLessThan(500)
       }
     }
@@ -442,14 +533,23 @@ describe('hostile input', () => {
   })
 
   it('refuses NUL characters with a field error instead of a database failure', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/tenantmanagement/product/', headers: auth(adminToken), payload: { name: 'Bad\u0000name', price: '1.00' } })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/tenantmanagement/product/',
+      headers: auth(adminToken),
+      payload: { name: 'Bad\u0000name', price: '1.00' },
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({
       message: 'Text must not contain the NUL character.',
       code: 'validation.failed',
       errors: { name: ['Text must not contain the NUL character.'] },
     })
-    const query = await app.inject({ method: 'GET', url: '/api/tenantmanagement/product/?search=a%00b', headers: auth(adminToken) })
+    const query = await app.inject({
+      method: 'GET',
+      url: '/api/tenantmanagement/product/?search=a%00b',
+      headers: auth(adminToken),
+    })
     expect(query.statusCode).toBe(400)
     expect(query.json().errors).toEqual({ search: ['Text must not contain the NUL character.'] })
     // The session check still calls any unusable token expired.
@@ -459,7 +559,11 @@ describe('hostile input', () => {
   })
 
   it('treats SQL-looking search text as plain text', async () => {
-    const res = await app.inject({ method: 'GET', url: "/api/tenantmanagement/product/?search=%27%20OR%20%271%27%3D%271", headers: auth(adminToken) })
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/tenantmanagement/product/?search=%27%20OR%20%271%27%3D%271',
+      headers: auth(adminToken),
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ error: false, data: [], pagination: { total: 0 } })
   })

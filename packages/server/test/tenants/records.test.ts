@@ -21,7 +21,12 @@ afterAll(async () => {
 })
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-  app.inject({ method, url, headers: token ? auth(token) : {}, ...(payload !== undefined ? { payload: payload as object } : {}) })
+  app.inject({
+    method,
+    url,
+    headers: token ? auth(token) : {},
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  })
 const NOT_FOUND = { message: 'Not found.', code: 'not_found' }
 const P = '/api/tenantmanagement/product/'
 
@@ -38,7 +43,13 @@ describe('products', () => {
   })
 
   it('rejects invalid fields with an error per field', async () => {
-    const res = await call('POST', P, admin, { name: '   ', price: '12.345', currency: 'dollars', is_active: 'yes', description: 'd'.repeat(2001) })
+    const res = await call('POST', P, admin, {
+      name: '   ',
+      price: '12.345',
+      currency: 'dollars',
+      is_active: 'yes',
+      description: 'd'.repeat(2001),
+    })
     expect(res.statusCode).toBe(400)
     const errors = res.json().errors
     expect(Object.keys(errors).sort()).toEqual(['currency', 'description', 'is_active', 'name', 'price'])
@@ -57,7 +68,12 @@ describe('products', () => {
   it('answers 404 to staff of another tenant on get, update and delete', async () => {
     const p = await newProduct(admin)
     for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
-      const res = await call(method, `${P}${p.product_id}/`, stranger, method === 'PATCH' ? { name: 'Stolen' } : undefined)
+      const res = await call(
+        method,
+        `${P}${p.product_id}/`,
+        stranger,
+        method === 'PATCH' ? { name: 'Stolen' } : undefined,
+      )
       expect(res.statusCode, method).toBe(404)
       expect(res.json()).toEqual(NOT_FOUND)
     }
@@ -90,7 +106,14 @@ describe('products', () => {
     expect(res.statusCode).toBe(201)
     const p = res.json()
     expect(res.headers.location).toBe(`${P}${p.product_id}/`)
-    expect(p).toMatchObject({ tenant_id: tenantId, name, description: 'Monthly', price: '12.50', currency: 'USD', is_active: true })
+    expect(p).toMatchObject({
+      tenant_id: tenantId,
+      name,
+      description: 'Monthly',
+      price: '12.50',
+      currency: 'USD',
+      is_active: true,
+    })
     expect((await call('GET', res.headers.location as string, admin)).json()).toEqual(p)
     const eur = await newProduct(admin, { price: '0', currency: 'eur', is_active: false })
     expect(eur).toMatchObject({ price: '0.00', currency: 'EUR', is_active: false, description: null })
@@ -114,7 +137,13 @@ describe('products', () => {
     const p = await newProduct(admin, { description: 'Old' })
     const res = await call('PATCH', `${P}${p.product_id}/`, admin, { price: '15', description: null, is_active: false })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ product_id: p.product_id, name: p.name, price: '15.00', description: null, is_active: false })
+    expect(res.json()).toMatchObject({
+      product_id: p.product_id,
+      name: p.name,
+      price: '15.00',
+      description: null,
+      is_active: false,
+    })
     expect(new Date(res.json().updated_at).getTime()).toBeGreaterThanOrEqual(new Date(p.updated_at).getTime())
     expect((await call('PATCH', `${P}${p.product_id}/`, admin, { price: '1.001' })).statusCode).toBe(400)
   })
@@ -139,17 +168,29 @@ describe('products', () => {
     const names = ['Banana bread', 'apple pie', 'Cherry tart']
     beforeAll(async () => {
       listAdmin = (await createTenantWithAdmin(app)).token
-      for (const name of names) await newProduct(listAdmin, { name, description: name === 'Cherry tart' ? 'Seasonal 100% fruit' : null })
-      await call('PATCH', `${P}${(await call('GET', `${P}?search=apple`, listAdmin)).json().data[0].product_id}/`, listAdmin, { is_active: false })
+      for (const name of names)
+        await newProduct(listAdmin, { name, description: name === 'Cherry tart' ? 'Seasonal 100% fruit' : null })
+      await call(
+        'PATCH',
+        `${P}${(await call('GET', `${P}?search=apple`, listAdmin)).json().data[0].product_id}/`,
+        listAdmin,
+        { is_active: false },
+      )
     })
 
     it('answers the list envelope with offset pagination, newest first', async () => {
       const first = await call('GET', `${P}?limit=2`, listAdmin)
       expect(first.statusCode).toBe(200)
-      expect(first.json()).toMatchObject({ error: false, pagination: { limit: 2, offset: 0, total: 3, next_offset: 2 } })
+      expect(first.json()).toMatchObject({
+        error: false,
+        pagination: { limit: 2, offset: 0, total: 3, next_offset: 2 },
+      })
       expect(first.json().data.map((p: { name: string }) => p.name)).toEqual(['Cherry tart', 'apple pie'])
       const last = await call('GET', `${P}?limit=2&offset=2`, listAdmin)
-      expect(last.json()).toMatchObject({ data: [{ name: 'Banana bread' }], pagination: { offset: 2, total: 3, next_offset: null } })
+      expect(last.json()).toMatchObject({
+        data: [{ name: 'Banana bread' }],
+        pagination: { offset: 2, total: 3, next_offset: null },
+      })
       expect(first.headers['cache-control']).toBe('private, no-cache')
     })
 
@@ -170,7 +211,12 @@ describe('products', () => {
     })
 
     it('filters by is_active with true/false/1/0', async () => {
-      for (const [q, n] of [['false', 1], ['0', 1], ['true', 2], ['1', 2]] as const) {
+      for (const [q, n] of [
+        ['false', 1],
+        ['0', 1],
+        ['true', 2],
+        ['1', 2],
+      ] as const) {
         const res = await call('GET', `${P}?is_active=${q}`, listAdmin)
         expect(res.json().pagination.total, q).toBe(n)
       }
@@ -180,7 +226,11 @@ describe('products', () => {
     it('answers the legacy ?product_id= filter with an envelope of one', async () => {
       const one = (await call('GET', `${P}?search=banana`, listAdmin)).json().data[0]
       const res = await call('GET', `${P}?product_id=${one.product_id}`, listAdmin)
-      expect(res.json()).toMatchObject({ error: false, data: [{ product_id: one.product_id, name: 'Banana bread' }], pagination: { total: 1 } })
+      expect(res.json()).toMatchObject({
+        error: false,
+        data: [{ product_id: one.product_id, name: 'Banana bread' }],
+        pagination: { total: 1 },
+      })
     })
 
     it('shows a stranger none of these products', async () => {
@@ -213,7 +263,12 @@ describe('address', () => {
     const created = (await call('POST', A, own.token, { city: 'Nairobi', country: 'Kenya' })).json()
     expect((await call('GET', A, other.token)).json()).toMatchObject({ data: [], pagination: { total: 0 } })
     for (const method of ['PATCH', 'DELETE'] as const) {
-      const res = await call(method, `${A}${created.address_id}/`, other.token, method === 'PATCH' ? { city: 'Elsewhere' } : undefined)
+      const res = await call(
+        method,
+        `${A}${created.address_id}/`,
+        other.token,
+        method === 'PATCH' ? { city: 'Elsewhere' } : undefined,
+      )
       expect(res.statusCode, method).toBe(404)
       expect(res.json()).toEqual(NOT_FOUND)
     }
@@ -231,7 +286,11 @@ describe('address', () => {
 
   it('answers PATCH and DELETE with 404 while there is no address', async () => {
     const { token } = await createTenantWithAdmin(app)
-    expect((await call('GET', A, token)).json()).toEqual({ error: false, data: [], pagination: { limit: 1, offset: 0, total: 0, next_offset: null } })
+    expect((await call('GET', A, token)).json()).toEqual({
+      error: false,
+      data: [],
+      pagination: { limit: 1, offset: 0, total: 0, next_offset: null },
+    })
     for (const url of [A, ALIAS]) {
       expect((await call('PATCH', url, token, { city: 'Nowhere' })).statusCode).toBe(404)
       expect((await call('DELETE', url, token)).statusCode).toBe(404)
@@ -240,24 +299,48 @@ describe('address', () => {
 
   it('holds one address per tenant, served identically at /address and /adress', async () => {
     const { token } = await createTenantWithAdmin(app)
-    const res = await call('POST', ALIAS, token, { city: ' Nairobi ', country: 'Kenya', postal_code: '00100', payment_number: '+254712345678' })
+    const res = await call('POST', ALIAS, token, {
+      city: ' Nairobi ',
+      country: 'Kenya',
+      postal_code: '00100',
+      payment_number: '+254712345678',
+    })
     expect(res.statusCode).toBe(201)
     expect(res.headers.location).toBeDefined()
     const addr = res.json()
-    expect(addr).toMatchObject({ tenant_id: expect.any(Number), city: 'Nairobi', country: 'Kenya', postal_code: '00100', state: null, billing_details_id: null, payment_number: '+254712345678' })
+    expect(addr).toMatchObject({
+      tenant_id: expect.any(Number),
+      city: 'Nairobi',
+      country: 'Kenya',
+      postal_code: '00100',
+      state: null,
+      billing_details_id: null,
+      payment_number: '+254712345678',
+    })
     for (const url of [A, ALIAS]) {
       const again = await call('POST', url, token, { city: 'Mombasa', country: 'Kenya' })
       expect(again.statusCode).toBe(409)
-      expect(again.json()).toEqual({ message: 'This organization already has an address. Update it instead.', code: 'address.already_exists' })
+      expect(again.json()).toEqual({
+        message: 'This organization already has an address. Update it instead.',
+        code: 'address.already_exists',
+      })
     }
     const viaCanonical = (await call('GET', A, token)).json()
     const viaAlias = (await call('GET', ALIAS, token)).json()
     expect(viaAlias).toEqual(viaCanonical)
     expect(viaCanonical).toMatchObject({ data: [addr], pagination: { total: 1 } })
 
-    const patched = await call('PATCH', `${ALIAS}${addr.address_id}/`, token, { state: 'Nairobi County', postal_code: null })
+    const patched = await call('PATCH', `${ALIAS}${addr.address_id}/`, token, {
+      state: 'Nairobi County',
+      postal_code: null,
+    })
     expect(patched.statusCode).toBe(200)
-    expect(patched.json()).toMatchObject({ address_id: addr.address_id, city: 'Nairobi', state: 'Nairobi County', postal_code: null })
+    expect(patched.json()).toMatchObject({
+      address_id: addr.address_id,
+      city: 'Nairobi',
+      state: 'Nairobi County',
+      postal_code: null,
+    })
     expect((await call('PATCH', A, token, { city: 'Kisumu' })).json().city).toBe('Kisumu')
     const bad = await call('PATCH', A, token, { city: '', state: 's'.repeat(101) })
     expect(bad.statusCode).toBe(400)
@@ -288,7 +371,19 @@ describe('metadata', () => {
   })
 
   it('round-trips any JSON value, null included', async () => {
-    const values: unknown[] = ['text', 0, -1.5, true, false, null, [], [1, 'two', { three: [3] }], { nested: { deep: [null, true] } }, { '': 'empty key' }, '']
+    const values: unknown[] = [
+      'text',
+      0,
+      -1.5,
+      true,
+      false,
+      null,
+      [],
+      [1, 'two', { three: [3] }],
+      { nested: { deep: [null, true] } },
+      { '': 'empty key' },
+      '',
+    ]
     for (const value of values) {
       const key = unique('v.')
       const res = await call('POST', M, admin, { key, value })
@@ -322,7 +417,12 @@ describe('metadata', () => {
   it('answers 404 to another tenant on get, update and delete', async () => {
     const m = (await call('POST', M, admin, { key: unique('secret'), value: 'mine' })).json()
     for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
-      const res = await call(method, `${M}${m.metadata_id}/`, stranger, method === 'PATCH' ? { value: 'theirs' } : undefined)
+      const res = await call(
+        method,
+        `${M}${m.metadata_id}/`,
+        stranger,
+        method === 'PATCH' ? { value: 'theirs' } : undefined,
+      )
       expect(res.statusCode, method).toBe(404)
       expect(res.json()).toEqual(NOT_FOUND)
     }
@@ -346,7 +446,11 @@ describe('metadata', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ key, value: ['red', 'green'] })
     const list = await call('GET', `${M}?key=${key}`, admin)
-    expect(list.json()).toMatchObject({ error: false, data: [{ metadata_id: m.metadata_id, value: ['red', 'green'] }], pagination: { total: 1 } })
+    expect(list.json()).toMatchObject({
+      error: false,
+      data: [{ metadata_id: m.metadata_id, value: ['red', 'green'] }],
+      pagination: { total: 1 },
+    })
     expect((await call('DELETE', `${M}${m.metadata_id}/`, admin)).statusCode).toBe(204)
     expect((await call('GET', `${M}${m.metadata_id}/`, admin)).statusCode).toBe(404)
     expect((await call('GET', `${M}?key=${key}`, admin)).json().data).toEqual([])
@@ -361,7 +465,10 @@ describe('metadata', () => {
       .execute()
     const res = await call('POST', M, full.token, { key: 'one-too-many', value: true })
     expect(res.statusCode).toBe(422)
-    expect(res.json()).toEqual({ message: 'An organization can keep at most 200 metadata keys.', code: 'metadata.limit_reached' })
+    expect(res.json()).toEqual({
+      message: 'An organization can keep at most 200 metadata keys.',
+      code: 'metadata.limit_reached',
+    })
     const page = await call('GET', `${M}?limit=100&offset=100`, full.token)
     expect(page.json().pagination).toEqual({ limit: 100, offset: 100, total: 200, next_offset: null })
     // Freeing a key makes room again.

@@ -13,12 +13,14 @@ afterAll(async () => {
 })
 
 const get = (url: string, token?: string) => app.inject({ method: 'GET', url, headers: token ? auth(token) : {} })
-const patch = (url: string, token: string, payload: object) => app.inject({ method: 'PATCH', url, headers: auth(token), payload })
+const patch = (url: string, token: string, payload: object) =>
+  app.inject({ method: 'PATCH', url, headers: auth(token), payload })
 const invite = (a: TestApp, token: string, email = `${unique('inv')}@example.com`) =>
   a.inject({ method: 'POST', url: '/api/staff/invitations/', headers: auth(token), payload: { email } })
 
 describe('POST /api/tenantmanagement/tenant/ (onboarding step 1)', () => {
-  const create = (payload: object, a: TestApp = app) => a.inject({ method: 'POST', url: '/api/tenantmanagement/tenant/', payload })
+  const create = (payload: object, a: TestApp = app) =>
+    a.inject({ method: 'POST', url: '/api/tenantmanagement/tenant/', payload })
 
   it('answers invalid fields in the legacy form the onboarding screen reads', async () => {
     const res = await create({ timezone: 'Nowhere/City', plan: 'gold' })
@@ -33,12 +35,26 @@ describe('POST /api/tenantmanagement/tenant/ (onboarding step 1)', () => {
 
   it('creates a tenant awaiting its admin, with a one-time onboarding token', async () => {
     const name = unique('Fresh Org ')
-    const res = await create({ tenant_name: name, industry: 'Health', email: 'Front@Desk.example', plan: 'BUSINESS', timezone: 'Africa/Nairobi' })
+    const res = await create({
+      tenant_name: name,
+      industry: 'Health',
+      email: 'Front@Desk.example',
+      plan: 'BUSINESS',
+      timezone: 'Africa/Nairobi',
+    })
     expect(res.statusCode).toBe(201)
     const t = res.json()
     expect(res.headers.location).toBe(`/api/tenantmanagement/tenant/${t.tenant_id}/`)
     expect(res.headers['cache-control']).toBe('no-store')
-    expect(t).toMatchObject({ tenant_name: name, email: 'front@desk.example', status: 'pending_admin', plan: 'business', subscription_status: null, trial_ends_at: null, timezone: 'Africa/Nairobi' })
+    expect(t).toMatchObject({
+      tenant_name: name,
+      email: 'front@desk.example',
+      status: 'pending_admin',
+      plan: 'business',
+      subscription_status: null,
+      trial_ends_at: null,
+      timezone: 'Africa/Nairobi',
+    })
     expect(t.onboarding_token).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(new Date(t.onboarding_expires_at).getTime() - new Date(t.created_at).getTime()).toBe(DAY)
   })
@@ -48,7 +64,11 @@ describe('POST /api/tenantmanagement/tenant/ (onboarding step 1)', () => {
     expect((await create({ tenant_name: name, industry: 'Retail', email: 'a@example.com' })).statusCode).toBe(201)
     const res = await create({ tenant_name: name.toUpperCase(), industry: 'Retail', email: 'b@example.com' })
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({ message: { error: ['Tenant name already registered'] }, code: 'tenant.name_taken', detail: 'Tenant name already registered' })
+    expect(res.json()).toEqual({
+      message: { error: ['Tenant name already registered'] },
+      code: 'tenant.name_taken',
+      detail: 'Tenant name already registered',
+    })
   })
 
   it('frees the name of an organization that never got its admin after 24 hours', async () => {
@@ -69,7 +89,16 @@ describe('POST /api/tenantmanagement/tenant/ (onboarding step 1)', () => {
       const admin = await a.inject({
         method: 'POST',
         url: '/api/auth/admin/',
-        payload: { tenant_id: first.tenant_id, onboarding_token: first.onboarding_token, username: unique('late'), email: `${unique('late')}@example.com`, first_name: 'L', last_name: 'A', password: PASSWORD, confirm_password: PASSWORD },
+        payload: {
+          tenant_id: first.tenant_id,
+          onboarding_token: first.onboarding_token,
+          username: unique('late'),
+          email: `${unique('late')}@example.com`,
+          first_name: 'L',
+          last_name: 'A',
+          password: PASSWORD,
+          confirm_password: PASSWORD,
+        },
       })
       expect(admin.statusCode).toBe(400)
       expect(admin.json().code).toBe('tenant.onboarding_token_invalid')
@@ -99,7 +128,20 @@ describe('GET /api/tenantmanagement/tenant/', () => {
     expect(res.statusCode).toBe(200)
     const t = res.json()
     expect(Object.keys(t).sort()).toEqual(
-      ['created_at', 'email', 'industry', 'phonenumber', 'plan', 'status', 'subscription_status', 'tenant_id', 'tenant_name', 'timezone', 'trial_ends_at', 'updated_at'].sort(),
+      [
+        'created_at',
+        'email',
+        'industry',
+        'phonenumber',
+        'plan',
+        'status',
+        'subscription_status',
+        'tenant_id',
+        'tenant_name',
+        'timezone',
+        'trial_ends_at',
+        'updated_at',
+      ].sort(),
     )
     expect(t).toMatchObject({
       tenant_id: tenant.tenant_id,
@@ -119,7 +161,9 @@ describe('GET /api/tenantmanagement/tenant/', () => {
   it('answers 200 for the own id and 404 for another tenant or a non-integer id', async () => {
     const own = await createTenantWithAdmin(app)
     const other = await createTenantWithAdmin(app)
-    expect((await get(`/api/tenantmanagement/tenant/${own.tenant.tenant_id}/`, own.token)).json().tenant_id).toBe(own.tenant.tenant_id)
+    expect((await get(`/api/tenantmanagement/tenant/${own.tenant.tenant_id}/`, own.token)).json().tenant_id).toBe(
+      own.tenant.tenant_id,
+    )
     for (const id of [other.tenant.tenant_id, 'abc', '1.5', '-3', '0']) {
       const res = await get(`/api/tenantmanagement/tenant/${id}/`, own.token)
       expect(res.statusCode, String(id)).toBe(404)
@@ -137,7 +181,12 @@ describe('GET /api/tenantmanagement/tenant/', () => {
 describe('PATCH /api/tenantmanagement/tenant/', () => {
   it('rejects invalid fields with an error per field', async () => {
     const { token } = await createTenantWithAdmin(app)
-    const res = await patch('/api/tenantmanagement/tenant/', token, { tenant_name: 'x', email: 'nope', phonenumber: '12', industry: '' })
+    const res = await patch('/api/tenantmanagement/tenant/', token, {
+      tenant_name: 'x',
+      email: 'nope',
+      phonenumber: '12',
+      industry: '',
+    })
     expect(res.statusCode).toBe(400)
     const body = res.json()
     expect(body.code).toBe('validation.failed')
@@ -149,7 +198,9 @@ describe('PATCH /api/tenantmanagement/tenant/', () => {
   it("answers 404 for another tenant's id", async () => {
     const own = await createTenantWithAdmin(app)
     const other = await createTenantWithAdmin(app)
-    const res = await patch(`/api/tenantmanagement/tenant/${other.tenant.tenant_id}/`, own.token, { industry: 'Hijacked' })
+    const res = await patch(`/api/tenantmanagement/tenant/${other.tenant.tenant_id}/`, own.token, {
+      industry: 'Hijacked',
+    })
     expect(res.statusCode).toBe(404)
     expect((await get('/api/tenantmanagement/tenant/', other.token)).json().industry).toBe('Retail')
   })
@@ -165,10 +216,17 @@ describe('PATCH /api/tenantmanagement/tenant/', () => {
   it('updates the tenant for an admin, by path or by id', async () => {
     const { tenant, token } = await createTenantWithAdmin(app)
     const name = unique('Renamed ')
-    const res = await patch('/api/tenantmanagement/tenant/', token, { tenant_name: `  ${name}  `, industry: 'Banking', phonenumber: '+254 712 345 678' })
+    const res = await patch('/api/tenantmanagement/tenant/', token, {
+      tenant_name: `  ${name}  `,
+      industry: 'Banking',
+      phonenumber: '+254 712 345 678',
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ tenant_name: name, industry: 'Banking', phonenumber: '+254712345678' })
-    const byId = await patch(`/api/tenantmanagement/tenant/${tenant.tenant_id}/`, token, { email: 'CONTACT@Example.com', phonenumber: null })
+    const byId = await patch(`/api/tenantmanagement/tenant/${tenant.tenant_id}/`, token, {
+      email: 'CONTACT@Example.com',
+      phonenumber: null,
+    })
     expect(byId.json()).toMatchObject({ email: 'contact@example.com', phonenumber: null, tenant_name: name })
     expect((await get('/api/tenantmanagement/tenant/', token)).json().tenant_name).toBe(name)
   })
@@ -176,11 +234,15 @@ describe('PATCH /api/tenantmanagement/tenant/', () => {
   it('answers a taken name (any case) with 409 in the standard body', async () => {
     const a = await createTenantWithAdmin(app)
     const b = await createTenantWithAdmin(app)
-    const res = await patch('/api/tenantmanagement/tenant/', a.token, { tenant_name: b.tenant.tenant_name.toUpperCase() })
+    const res = await patch('/api/tenantmanagement/tenant/', a.token, {
+      tenant_name: b.tenant.tenant_name.toUpperCase(),
+    })
     expect(res.statusCode).toBe(409)
     expect(res.json()).toEqual({ message: 'Tenant name already registered', code: 'tenant.name_taken' })
     // Keeping one's own name is not a conflict.
-    expect((await patch('/api/tenantmanagement/tenant/', a.token, { tenant_name: a.tenant.tenant_name })).statusCode).toBe(200)
+    expect(
+      (await patch('/api/tenantmanagement/tenant/', a.token, { tenant_name: a.tenant.tenant_name })).statusCode,
+    ).toBe(200)
   })
 
   it('has no DELETE: 405 with an Allow header, and the tenant stays', async () => {
@@ -209,19 +271,40 @@ describe('GET /api/tenantmanagement/plans/', () => {
       price_monthly: '19.00',
       currency: 'USD',
       trial_days: 14,
-      limits: { max_agents: 3, max_communities: 1, max_active_surveys: 3, max_integrations: 0, ai_requests_per_month: 300, voice_storage_gb: 2 },
+      limits: {
+        max_agents: 3,
+        max_communities: 1,
+        max_active_surveys: 3,
+        max_integrations: 0,
+        ai_requests_per_month: 300,
+        voice_storage_gb: 2,
+      },
       features: { predictive_analytics: false, social_integrations: false },
     })
     expect(byId.professional).toMatchObject({
       name: 'Professional',
       price_monthly: '49.00',
-      limits: { max_agents: 10, max_communities: 5, max_active_surveys: 20, max_integrations: 3, ai_requests_per_month: 3000, voice_storage_gb: 20 },
+      limits: {
+        max_agents: 10,
+        max_communities: 5,
+        max_active_surveys: 20,
+        max_integrations: 3,
+        ai_requests_per_month: 3000,
+        voice_storage_gb: 20,
+      },
       features: { predictive_analytics: true, social_integrations: true },
     })
     expect(byId.business).toMatchObject({
       name: 'Business',
       price_monthly: '99.00',
-      limits: { max_agents: 50, max_communities: null, max_active_surveys: null, max_integrations: 3, ai_requests_per_month: 30000, voice_storage_gb: 100 },
+      limits: {
+        max_agents: 50,
+        max_communities: null,
+        max_active_surveys: null,
+        max_integrations: 3,
+        ai_requests_per_month: 30000,
+        voice_storage_gb: 100,
+      },
     })
   })
 })
@@ -242,7 +325,14 @@ describe('subscription during the trial', () => {
       current_period_end: null,
       limits: { max_agents: 3 },
       features: { predictive_analytics: false },
-      usage: { agents: 3, communities: 1, active_surveys: 0, integrations: 0, ai_requests_this_month: 0, voice_storage_bytes: 0 },
+      usage: {
+        agents: 3,
+        communities: 1,
+        active_surveys: 0,
+        integrations: 0,
+        ai_requests_this_month: 0,
+        voice_storage_bytes: 0,
+      },
     })
     expect(new Date(s.trial_ends_at).getTime() - new Date(s.trial_started_at).getTime()).toBe(14 * DAY)
   })
@@ -261,10 +351,22 @@ describe('subscription during the trial', () => {
     const before = (await get('/api/tenantmanagement/subscription/', token)).json()
     const res = await patch('/api/tenantmanagement/subscription/', token, { plan: 'Professional' })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ plan: 'professional', plan_name: 'Professional', status: 'trialing', trial_ends_at: before.trial_ends_at, limits: { max_agents: 10 } })
-    expect((await get('/api/tenantmanagement/tenant/', token)).json()).toMatchObject({ plan: 'professional', trial_ends_at: before.trial_ends_at })
+    expect(res.json()).toMatchObject({
+      plan: 'professional',
+      plan_name: 'Professional',
+      status: 'trialing',
+      trial_ends_at: before.trial_ends_at,
+      limits: { max_agents: 10 },
+    })
+    expect((await get('/api/tenantmanagement/tenant/', token)).json()).toMatchObject({
+      plan: 'professional',
+      trial_ends_at: before.trial_ends_at,
+    })
     const stranger = await createTenantWithAdmin(app)
-    expect((await get('/api/tenantmanagement/subscription/', stranger.token)).json()).toMatchObject({ plan: 'basic', usage: { agents: 1 } })
+    expect((await get('/api/tenantmanagement/subscription/', stranger.token)).json()).toMatchObject({
+      plan: 'basic',
+      usage: { agents: 1 },
+    })
   })
 
   it('refuses a downgrade below current usage with 409 naming the limit', async () => {
@@ -289,7 +391,11 @@ describe('after the trial has ended', () => {
     email = created.admin.email
     clock.advance(15 * DAY)
     // Staff sessions last 14 days, so the admin signs in again.
-    const signin = await late.inject({ method: 'POST', url: '/api/auth/signin/', payload: { email, password: PASSWORD } })
+    const signin = await late.inject({
+      method: 'POST',
+      url: '/api/auth/signin/',
+      payload: { email, password: PASSWORD },
+    })
     expect(signin.statusCode).toBe(200)
     token = signin.json().token
   })
@@ -305,7 +411,12 @@ describe('after the trial has ended', () => {
   })
 
   it('refuses a plan change with 409 subscription.billing_required', async () => {
-    const res = await late.inject({ method: 'PATCH', url: '/api/tenantmanagement/subscription/', headers: auth(token), payload: { plan: 'business' } })
+    const res = await late.inject({
+      method: 'PATCH',
+      url: '/api/tenantmanagement/subscription/',
+      headers: auth(token),
+      payload: { plan: 'business' },
+    })
     expect(res.statusCode).toBe(409)
     expect(res.json()).toEqual({ message: 'Contact us to change a paid plan.', code: 'subscription.billing_required' })
   })
@@ -320,15 +431,27 @@ describe('after the trial has ended', () => {
     for (const w of writes) {
       const res = await late.inject({ method: w.method, url: w.url, headers: auth(token), payload: w.payload })
       expect(res.statusCode, w.url).toBe(402)
-      expect(res.json()).toEqual({ message: 'Your subscription has ended. Choose a plan to continue.', code: 'subscription.expired' })
+      expect(res.json()).toEqual({
+        message: 'Your subscription has ended. Choose a plan to continue.',
+        code: 'subscription.expired',
+      })
     }
   })
 
   it('keeps reads and the own profile working', async () => {
-    for (const url of ['/api/tenantmanagement/product/', '/api/tenantmanagement/settings/', '/api/tenantmanagement/tenant/']) {
+    for (const url of [
+      '/api/tenantmanagement/product/',
+      '/api/tenantmanagement/settings/',
+      '/api/tenantmanagement/tenant/',
+    ]) {
       expect((await late.inject({ method: 'GET', url, headers: auth(token) })).statusCode, url).toBe(200)
     }
-    const me = await late.inject({ method: 'PATCH', url: '/api/auth/me/', headers: auth(token), payload: { first_name: 'Still' } })
+    const me = await late.inject({
+      method: 'PATCH',
+      url: '/api/auth/me/',
+      headers: auth(token),
+      payload: { first_name: 'Still' },
+    })
     expect(me.statusCode).toBe(200)
     expect(me.json().first_name).toBe('Still')
   })
@@ -338,11 +461,33 @@ describe('a paid period that has run out', () => {
   it('shows as expired and blocks staff writes like an ended trial', async () => {
     const { token, tenant } = await createTenantWithAdmin(app)
     const product = { name: unique('Paid '), price: '1.00' }
-    await app.db.updateTable('tenants').set({ subscription_status: 'active', current_period_end: new Date(Date.now() + DAY) }).where('id', '=', tenant.tenant_id).execute()
-    expect((await app.inject({ method: 'POST', url: '/api/tenantmanagement/product/', headers: auth(token), payload: product })).statusCode).toBe(201)
-    await app.db.updateTable('tenants').set({ current_period_end: new Date(Date.now() - 1000) }).where('id', '=', tenant.tenant_id).execute()
+    await app.db
+      .updateTable('tenants')
+      .set({ subscription_status: 'active', current_period_end: new Date(Date.now() + DAY) })
+      .where('id', '=', tenant.tenant_id)
+      .execute()
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/tenantmanagement/product/',
+          headers: auth(token),
+          payload: product,
+        })
+      ).statusCode,
+    ).toBe(201)
+    await app.db
+      .updateTable('tenants')
+      .set({ current_period_end: new Date(Date.now() - 1000) })
+      .where('id', '=', tenant.tenant_id)
+      .execute()
     expect((await get('/api/tenantmanagement/subscription/', token)).json().status).toBe('expired')
-    const res = await app.inject({ method: 'POST', url: '/api/tenantmanagement/product/', headers: auth(token), payload: { ...product, name: unique('Paid ') } })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/tenantmanagement/product/',
+      headers: auth(token),
+      payload: { ...product, name: unique('Paid ') },
+    })
     expect(res.statusCode).toBe(402)
     expect(res.json().code).toBe('subscription.expired')
   })
@@ -376,7 +521,12 @@ describe('settings', () => {
     const { token } = await createTenantWithAdmin(app)
     const res = await patch('/api/tenantmanagement/settings/', token, {
       timezone: 'Mars/Olympus_Mons',
-      business_hours: { schedule: [{ day: 'mon', open: '9:00', close: '17:00' }, { day: 'tue', open: '12:00', close: '11:00' }] },
+      business_hours: {
+        schedule: [
+          { day: 'mon', open: '9:00', close: '17:00' },
+          { day: 'tue', open: '12:00', close: '11:00' },
+        ],
+      },
       widget: { allowed_origins: ['http://shop.example'] },
     })
     expect(res.statusCode).toBe(400)
@@ -386,7 +536,12 @@ describe('settings', () => {
     expect(errors['business_hours.schedule.1.close']).toEqual(['close must be after open.'])
     expect(errors['widget.allowed_origins.0']).toEqual(['Enter an https origin such as https://www.example.com.'])
     const overlap = await patch('/api/tenantmanagement/settings/', token, {
-      business_hours: { schedule: [{ day: 'mon', open: '09:00', close: '13:00' }, { day: 'mon', open: '12:00', close: '17:00' }] },
+      business_hours: {
+        schedule: [
+          { day: 'mon', open: '09:00', close: '13:00' },
+          { day: 'mon', open: '12:00', close: '17:00' },
+        ],
+      },
     })
     expect(overlap.statusCode).toBe(400)
     expect(overlap.json().errors['business_hours.schedule']).toEqual(['Opening hours of one day must not overlap.'])
@@ -396,7 +551,15 @@ describe('settings', () => {
     const { token } = await createTenantWithAdmin(app)
     const { token: emp } = await createEmployee(app, token)
     expect((await patch('/api/tenantmanagement/settings/', emp, { locale: 'fr' })).statusCode).toBe(403)
-    expect((await app.inject({ method: 'POST', url: '/api/tenantmanagement/settings/rotate-widget-key/', headers: auth(emp) })).statusCode).toBe(403)
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/tenantmanagement/settings/rotate-widget-key/',
+          headers: auth(emp),
+        })
+      ).statusCode,
+    ).toBe(403)
   })
 
   it('saves a subset for an admin; the time zone shows on the tenant too', async () => {
@@ -412,24 +575,37 @@ describe('settings', () => {
       timezone: 'Africa/Nairobi',
       currency: 'KES',
       locale: 'en',
-      business_hours: { enabled: true, holidays: ['2026-12-25'], schedule: expect.arrayContaining([{ day: 'fri', open: '09:00', close: '17:00' }]) },
+      business_hours: {
+        enabled: true,
+        holidays: ['2026-12-25'],
+        schedule: expect.arrayContaining([{ day: 'fri', open: '09:00', close: '17:00' }]),
+      },
       widget: { allowed_origins: ['https://shop.example'], greeting: 'Hi there', enabled: true },
     })
     expect((await get('/api/tenantmanagement/tenant/', token)).json().timezone).toBe('Africa/Nairobi')
     expect((await get('/api/tenantmanagement/settings/', token)).json().currency).toBe('KES')
     // Another tenant's settings are untouched.
     const stranger = await createTenantWithAdmin(app)
-    expect((await get('/api/tenantmanagement/settings/', stranger.token)).json()).toMatchObject({ timezone: 'UTC', currency: 'USD', widget: { allowed_origins: [] } })
+    expect((await get('/api/tenantmanagement/settings/', stranger.token)).json()).toMatchObject({
+      timezone: 'UTC',
+      currency: 'USD',
+      widget: { allowed_origins: [] },
+    })
   })
 
   it('rotates the widget key: new visitor sessions need the new key', async () => {
     const { token, tenant } = await createTenantWithAdmin(app)
     const oldKey = (await get('/api/tenantmanagement/settings/', token)).json().widget.widget_key
-    const rotated = await app.inject({ method: 'POST', url: '/api/tenantmanagement/settings/rotate-widget-key/', headers: auth(token) })
+    const rotated = await app.inject({
+      method: 'POST',
+      url: '/api/tenantmanagement/settings/rotate-widget-key/',
+      headers: auth(token),
+    })
     expect(rotated.statusCode).toBe(200)
     const newKey = rotated.json().widget.widget_key
     expect(newKey).not.toBe(oldKey)
-    const visitor = (key: string) => app.inject({ method: 'POST', url: '/api/auth/anonymoususer/', payload: { widget_key: key } })
+    const visitor = (key: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/anonymoususer/', payload: { widget_key: key } })
     const old = await visitor(oldKey)
     expect(old.statusCode).toBe(404)
     expect(old.json().code).toBe('not_found')
@@ -452,11 +628,24 @@ describe('GET /api/widget/config/', () => {
     const shop = await buildTestApp({ clock })
     try {
       const { token, tenant } = await createTenantWithAdmin(shop)
-      const settings = await shop.inject({ method: 'PATCH', url: '/api/tenantmanagement/settings/', headers: auth(token), payload: { widget: { greeting: 'Hello', offline_message: 'Back soon' } } })
+      const settings = await shop.inject({
+        method: 'PATCH',
+        url: '/api/tenantmanagement/settings/',
+        headers: auth(token),
+        payload: { widget: { greeting: 'Hello', offline_message: 'Back soon' } },
+      })
       const key = settings.json().widget.widget_key
-      const config = async () => (await shop.inject({ method: 'GET', url: `/api/widget/config/?widget_key=${key}` })).json()
-      expect(await config()).toEqual({ tenant_name: tenant.tenant_name, enabled: true, greeting: 'Hello', offline_message: 'Back soon', is_open: true })
-      const hours = (payload: object) => shop.inject({ method: 'PATCH', url: '/api/tenantmanagement/settings/', headers: auth(token), payload })
+      const config = async () =>
+        (await shop.inject({ method: 'GET', url: `/api/widget/config/?widget_key=${key}` })).json()
+      expect(await config()).toEqual({
+        tenant_name: tenant.tenant_name,
+        enabled: true,
+        greeting: 'Hello',
+        offline_message: 'Back soon',
+        is_open: true,
+      })
+      const hours = (payload: object) =>
+        shop.inject({ method: 'PATCH', url: '/api/tenantmanagement/settings/', headers: auth(token), payload })
       expect((await hours({ business_hours: { enabled: true } })).statusCode).toBe(200)
       expect((await config()).is_open).toBe(false)
       clock.advance(31 * 3_600_000) // Monday 10:00 UTC

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 
 /** The value, once it has stopped changing for `delay` milliseconds. */
-export const useDebouncedValue = <T,>(value: T, delay = 300): T => {
+export const useDebouncedValue = <T>(value: T, delay = 300): T => {
   const [settled, setSettled] = useState(value)
   useEffect(() => {
     const timer = window.setTimeout(() => setSettled(value), delay)

@@ -49,7 +49,11 @@ export function throwIfAny(errors: FieldErrors) {
 export function duplicateUserError(taken: { username: boolean; email: boolean }): AppError | null {
   if (!taken.username && !taken.email) return null
   const summary =
-    taken.username && taken.email ? Texts.duplicateBoth : taken.username ? Texts.duplicateUsername : Texts.duplicateEmail
+    taken.username && taken.email
+      ? Texts.duplicateBoth
+      : taken.username
+        ? Texts.duplicateUsername
+        : Texts.duplicateEmail
   const errors: FieldErrors = {}
   if (taken.username) errors.username = [Texts.duplicateUsername]
   if (taken.email) errors.email = [Texts.duplicateEmail]

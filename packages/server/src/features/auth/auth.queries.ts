@@ -17,11 +17,21 @@ export function findUserById(ex: Executor, id: number) {
 }
 
 export function findUserByGoogleSub(ex: Executor, sub: string) {
-  return ex.selectFrom('users').selectAll().where('google_sub', '=', sub).where('deleted_at', 'is', null).executeTakeFirst()
+  return ex
+    .selectFrom('users')
+    .selectAll()
+    .where('google_sub', '=', sub)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
 }
 
 /** Which of a username and an email are already used by any account (deleted ones included: their rows keep the key). */
-export async function takenIdentifiers(ex: Executor, username: string | null, email: string | null, exceptUserId?: number) {
+export async function takenIdentifiers(
+  ex: Executor,
+  username: string | null,
+  email: string | null,
+  exceptUserId?: number,
+) {
   let q = ex.selectFrom('users').select(['username', 'email'])
   q = q.where((eb) =>
     eb.or([

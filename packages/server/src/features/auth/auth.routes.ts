@@ -38,7 +38,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
   app.post(
     '/api/auth/signin/',
     {
-      schema: { tags, summary: 'Sign in with email and password', body: SigninRequest, response: { 200: Session, 401: LegacyErrorBody } },
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: SigninRequest,
+        response: { 200: Session, 401: LegacyErrorBody },
+      },
       config: { public: true, legacyErrors: true, rateLimit: limit(deps.limits, 'signin') },
     },
     (req) => signin.signin(req.body),
@@ -47,7 +52,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
   app.post(
     '/api/auth/google/',
     {
-      schema: { tags, summary: 'Sign in with a Google ID token', body: GoogleSigninRequest, response: { 200: Session } },
+      schema: {
+        tags,
+        summary: 'Sign in with a Google ID token',
+        body: GoogleSigninRequest,
+        response: { 200: Session },
+      },
       config: { public: true, legacyErrors: true, rateLimit: limit(deps.limits, 'signin') },
     },
     (req) => signin.googleSignin(req.body),
@@ -65,13 +75,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
     },
     async (req, reply) => {
       const cookieToken = req.cookies.g_csrf_token
-      const toLogin = (code: string) => reply.redirect(`${deps.appBaseUrl}/auth/login?error=${encodeURIComponent(code)}`, 303)
+      const toLogin = (code: string) =>
+        reply.redirect(`${deps.appBaseUrl}/auth/login?error=${encodeURIComponent(code)}`, 303)
       if (!cookieToken || !req.body.g_csrf_token || cookieToken !== req.body.g_csrf_token || !req.body.credential) {
         return toLogin('auth.csrf_failed')
       }
       try {
         const value = await signin.googleRedirect(req.body.credential)
-        reply.setCookie('pxm_handoff', value, { path: '/', httpOnly: true, secure: deps.secureCookies, sameSite: 'lax', maxAge: 120 })
+        reply.setCookie('pxm_handoff', value, {
+          path: '/',
+          httpOnly: true,
+          secure: deps.secureCookies,
+          sameSite: 'lax',
+          maxAge: 120,
+        })
         return reply.redirect(`${deps.appBaseUrl}/`, 303)
       } catch (err) {
         return toLogin(err instanceof AppError ? err.code : 'auth.google_token_invalid')
@@ -95,7 +112,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
     app.get(
       url,
       {
-        schema: { tags, summary: 'Session check', querystring: LinkTokenQuery, response: { 200: TokenCheckReply, 401: TokenCheckReply } },
+        schema: {
+          tags,
+          summary: 'Session check',
+          querystring: LinkTokenQuery,
+          response: { 200: TokenCheckReply, 401: TokenCheckReply },
+        },
         config: { public: true, rateLimit: limit(deps.limits, 'tokenUse') },
       },
       async (req, reply) => {
@@ -109,13 +131,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
 
   const me = (req: { actor: unknown }) => req.actor as StaffActor | ClientActor
   for (const url of ['/api/auth/me/', '/api/auth/profile/', '/api/userprofiles/me/']) {
-    app.get(url, { schema: { tags, summary: 'Own profile', response: { 200: Profile } }, config: { roles: STAFF_OR_CLIENT } }, (req) =>
-      profile.getProfile(me(req)),
+    app.get(
+      url,
+      { schema: { tags, summary: 'Own profile', response: { 200: Profile } }, config: { roles: STAFF_OR_CLIENT } },
+      (req) => profile.getProfile(me(req)),
     )
     app.patch(
       url,
       {
-        schema: { tags, summary: 'Update own profile', body: ProfileUpdate, response: { 200: Profile, 409: ErrorBody } },
+        schema: {
+          tags,
+          summary: 'Update own profile',
+          body: ProfileUpdate,
+          response: { 200: Profile, 409: ErrorBody },
+        },
         config: { roles: STAFF_OR_CLIENT, allowWhenExpired: true },
       },
       (req) => profile.updateProfile(me(req), req.body),
@@ -123,7 +152,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
   }
   app.delete(
     '/api/auth/me/',
-    { schema: { tags, summary: 'Delete own customer account', body: DeleteAccountRequest }, config: { roles: ['client'] } },
+    {
+      schema: { tags, summary: 'Delete own customer account', body: DeleteAccountRequest },
+      config: { roles: ['client'] },
+    },
     async (req, reply) => {
       await profile.deleteOwnAccount(req.actor as ClientActor, req.body?.password)
       return reply.status(204).send()
@@ -132,7 +164,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
   for (const type of ['admin', 'employee', 'client'] as const) {
     app.get(
       `/api/userprofiles/${type}/`,
-      { schema: { tags, summary: `Own profile (only for ${type} accounts)`, response: { 200: Profile } }, config: { roles: STAFF_OR_CLIENT } },
+      {
+        schema: { tags, summary: `Own profile (only for ${type} accounts)`, response: { 200: Profile } },
+        config: { roles: STAFF_OR_CLIENT },
+      },
       (req) => {
         const actor = me(req)
         const actual = actor.kind === 'client' ? 'client' : actor.userType

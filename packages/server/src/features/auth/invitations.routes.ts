@@ -26,14 +26,17 @@ const ListQuery = z.object({
 })
 
 /** Inviting staff, previewing and accepting an invitation, managing pending ones. */
-export const invitationRoutes: FastifyPluginAsyncZod<{ invitations: InvitationService; limits: Limits | null }> = async (
-  app,
-  { invitations, limits },
-) => {
+export const invitationRoutes: FastifyPluginAsyncZod<{
+  invitations: InvitationService
+  limits: Limits | null
+}> = async (app, { invitations, limits }) => {
   for (const url of ['/api/auth/employee/', '/api/staff/invitations/']) {
     app.post(
       url,
-      { schema: { tags, summary: 'Invite a staff member', body: InvitationRequest, response: { 201: Invitation } }, config: admin },
+      {
+        schema: { tags, summary: 'Invite a staff member', body: InvitationRequest, response: { 201: Invitation } },
+        config: admin,
+      },
       async (req, reply) => {
         const inv = await invitations.invite(req.actor as StaffActor, req.body)
         return reply.status(201).header('Location', `/api/staff/invitations/${inv.invitation_id}/`).send(inv)
@@ -48,7 +51,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ invitations: InvitationSe
       config: { public: true, rateLimit: limit(limits, 'tokenUse') },
     },
     (req) => {
-      if (!req.query.token) throw new AppError(400, 'auth.invitation_invalid', 'This invitation is invalid or has expired.')
+      if (!req.query.token)
+        throw new AppError(400, 'auth.invitation_invalid', 'This invitation is invalid or has expired.')
       return invitations.preview(req.query.token)
     },
   )
@@ -56,7 +60,12 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ invitations: InvitationSe
   app.post(
     '/api/auth/employee/accept/',
     {
-      schema: { tags, summary: 'Accept an invitation and create the staff account', body: AcceptInvitationRequest, response: { 201: StaffSession } },
+      schema: {
+        tags,
+        summary: 'Accept an invitation and create the staff account',
+        body: AcceptInvitationRequest,
+        response: { 201: StaffSession },
+      },
       config: { public: true, rateLimit: limit(limits, 'tokenUse') },
     },
     async (req, reply) => {
@@ -67,13 +76,29 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ invitations: InvitationSe
 
   app.get(
     '/api/staff/invitations/',
-    { schema: { tags, summary: 'List invitations', querystring: ListQuery, response: { 200: listEnvelope(Invitation) } }, config: admin },
+    {
+      schema: {
+        tags,
+        summary: 'List invitations',
+        querystring: ListQuery,
+        response: { 200: listEnvelope(Invitation) },
+      },
+      config: admin,
+    },
     (req) => invitations.list(req.actor as StaffActor, req.query),
   )
 
   app.post(
     '/api/staff/invitations/:id/resend/',
-    { schema: { tags, summary: 'Resend an invitation with a new link', params: IdParams, response: { 200: Invitation } }, config: admin },
+    {
+      schema: {
+        tags,
+        summary: 'Resend an invitation with a new link',
+        params: IdParams,
+        response: { 200: Invitation },
+      },
+      config: admin,
+    },
     (req) => invitations.resend(req.actor as StaffActor, req.params.id),
   )
 

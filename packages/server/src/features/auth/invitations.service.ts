@@ -39,7 +39,9 @@ export async function seatsInUse(ex: Executor, tenantId: number, now: Date, exce
 }
 
 const limitReached = (max: number) =>
-  new AppError(403, 'plan.limit_reached', `Your plan allows at most ${max} agents.`, { errors: { limit: ['max_agents'] } })
+  new AppError(403, 'plan.limit_reached', `Your plan allows at most ${max} agents.`, {
+    errors: { limit: ['max_agents'] },
+  })
 
 /** Staff invitations: only admins invite; accepting one is the only way (besides onboarding) to become staff. */
 export function createInvitationService(deps: AuthDeps) {
@@ -114,7 +116,12 @@ export function createInvitationService(deps: AuthDeps) {
     if (existing) throw conflict('auth.email_in_use', 'This email is already used by another account.')
     return db.transaction().execute(async (trx) => {
       // Serialise invitations per tenant so two at once cannot both take the last seat.
-      const tenant = await trx.selectFrom('tenants').select(['id', 'plan']).where('id', '=', actor.tenantId).forUpdate().executeTakeFirstOrThrow()
+      const tenant = await trx
+        .selectFrom('tenants')
+        .select(['id', 'plan'])
+        .where('id', '=', actor.tenantId)
+        .forUpdate()
+        .executeTakeFirstOrThrow()
       const pending = await trx
         .selectFrom('invitations')
         .select('id')
@@ -167,7 +174,11 @@ export function createInvitationService(deps: AuthDeps) {
 
   async function preview(token: string) {
     const { inv, tenant } = await findLive(token)
-    const inviter = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', inv.invited_by).executeTakeFirst()
+    const inviter = await db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', inv.invited_by)
+      .executeTakeFirst()
     return {
       email: inv.email,
       user_type: inv.user_type,
@@ -180,17 +191,28 @@ export function createInvitationService(deps: AuthDeps) {
   async function accept(input: AcceptInvitationRequest) {
     const { inv, tenant } = await findLive(input.token)
     const now = clock.now()
-    let account: { username: string; first_name: string; last_name: string; password_hash: string | null; google_sub: string | null }
+    let account: {
+      username: string
+      first_name: string
+      last_name: string
+      password_hash: string | null
+      google_sub: string | null
+    }
     if (input.google_credential) {
       if (!deps.google.configured) throw new AppError(503, 'auth.google_unavailable', Texts.googleUnavailable)
       const identity = await deps.google.verify(input.google_credential)
       if (!identity) throw new AppError(401, 'auth.google_token_invalid', Texts.googleTokenInvalid)
       if (identity.email !== inv.email.toLowerCase()) {
-        throw new AppError(400, 'auth.google_email_mismatch', 'Sign in with the Google account of the invited email address.')
+        throw new AppError(
+          400,
+          'auth.google_email_mismatch',
+          'Sign in with the Google account of the invited email address.',
+        )
       }
       const [first, ...rest] = (identity.name ?? inv.email.split('@')[0] ?? 'User').split(' ')
       account = {
-        username: input.username ?? `${inv.email.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '')}-${inv.id}`.slice(0, 150),
+        username:
+          input.username ?? `${inv.email.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '')}-${inv.id}`.slice(0, 150),
         first_name: input.first_name ?? inv.first_name ?? first ?? 'User',
         last_name: input.last_name ?? inv.last_name ?? (rest.join(' ') || '-'),
         password_hash: null,
@@ -252,7 +274,8 @@ export function createInvitationService(deps: AuthDeps) {
       })
     } catch (err) {
       if (isUniqueViolation(err, 'users_username_key')) throw duplicateUserError({ username: true, email: false })!
-      if (isUniqueViolation(err, 'users_email_key')) throw conflict('auth.email_in_use', 'This email is already used by another account.')
+      if (isUniqueViolation(err, 'users_email_key'))
+        throw conflict('auth.email_in_use', 'This email is already used by another account.')
       throw err
     }
   }
@@ -274,7 +297,12 @@ export function createInvitationService(deps: AuthDeps) {
   async function resend(actor: StaffActor, id: number) {
     const now = clock.now()
     return db.transaction().execute(async (trx) => {
-      const tenant = await trx.selectFrom('tenants').select(['id', 'plan']).where('id', '=', actor.tenantId).forUpdate().executeTakeFirstOrThrow()
+      const tenant = await trx
+        .selectFrom('tenants')
+        .select(['id', 'plan'])
+        .where('id', '=', actor.tenantId)
+        .forUpdate()
+        .executeTakeFirstOrThrow()
       const current = await trx
         .selectFrom('invitations')
         .select(['status', 'expires_at'])
@@ -296,7 +324,12 @@ export function createInvitationService(deps: AuthDeps) {
         .returningAll()
         .executeTakeFirst()
       if (!inv) {
-        const exists = await trx.selectFrom('invitations').select('id').where('tenant_id', '=', actor.tenantId).where('id', '=', id).executeTakeFirst()
+        const exists = await trx
+          .selectFrom('invitations')
+          .select('id')
+          .where('tenant_id', '=', actor.tenantId)
+          .where('id', '=', id)
+          .executeTakeFirst()
         if (!exists) throw notFound()
         throw conflict('staff.invitation_closed', 'This invitation was already accepted or revoked.')
       }
@@ -315,7 +348,12 @@ export function createInvitationService(deps: AuthDeps) {
       .returning('id')
       .executeTakeFirst()
     if (row) return
-    const exists = await db.selectFrom('invitations').select('id').where('tenant_id', '=', actor.tenantId).where('id', '=', id).executeTakeFirst()
+    const exists = await db
+      .selectFrom('invitations')
+      .select('id')
+      .where('tenant_id', '=', actor.tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst()
     if (!exists) throw notFound()
     throw conflict('staff.invitation_closed', 'This invitation was already accepted or revoked.')
   }

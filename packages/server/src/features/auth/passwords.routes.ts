@@ -17,14 +17,20 @@ import type { PasswordService } from './passwords.service.js'
 const tags = ['auth']
 
 /** Password change and reset, email activation. */
-export const passwordRoutes: FastifyPluginAsyncZod<{ passwords: PasswordService; limits: Limits | null; appBaseUrl: string }> = async (
-  app,
-  { passwords, limits, appBaseUrl },
-) => {
+export const passwordRoutes: FastifyPluginAsyncZod<{
+  passwords: PasswordService
+  limits: Limits | null
+  appBaseUrl: string
+}> = async (app, { passwords, limits, appBaseUrl }) => {
   app.post(
     '/api/auth/changepassword/',
     {
-      schema: { tags, summary: 'Change own password (needs the current one)', body: ChangePasswordRequest, response: { 200: MessageReply } },
+      schema: {
+        tags,
+        summary: 'Change own password (needs the current one)',
+        body: ChangePasswordRequest,
+        response: { 200: MessageReply },
+      },
       config: { roles: STAFF_OR_CLIENT },
     },
     (req) => passwords.changePassword(req.actor as StaffActor | ClientActor, req.body),
@@ -33,7 +39,12 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ passwords: PasswordService;
   app.post(
     '/api/auth/forgotpassword/',
     {
-      schema: { tags, summary: 'Email a single-use password reset link', body: ForgotPasswordRequest, response: { 200: MessageReply } },
+      schema: {
+        tags,
+        summary: 'Email a single-use password reset link',
+        body: ForgotPasswordRequest,
+        response: { 200: MessageReply },
+      },
       config: { public: true, rateLimit: limit(limits, 'accountMail') },
     },
     (req) => passwords.forgotPassword(req.body.email),
@@ -42,7 +53,12 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ passwords: PasswordService;
   app.post(
     '/api/auth/reset_password/',
     {
-      schema: { tags, summary: 'Set a new password with a reset link token', body: ResetPasswordRequest, response: { 200: LegacyMessageReply } },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link token',
+        body: ResetPasswordRequest,
+        response: { 200: LegacyMessageReply },
+      },
       config: { public: true, rateLimit: limit(limits, 'tokenUse') },
     },
     (req) => passwords.resetPassword(req.body),
@@ -60,7 +76,11 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ passwords: PasswordService;
   app.get(
     '/api/auth/activate_user/',
     {
-      schema: { tags, summary: 'Activation link target: confirms, then redirects to the sign-in page', querystring: LinkTokenQuery },
+      schema: {
+        tags,
+        summary: 'Activation link target: confirms, then redirects to the sign-in page',
+        querystring: LinkTokenQuery,
+      },
       config: { public: true, rateLimit: limit(limits, 'tokenUse') },
     },
     async (req, reply) => {
@@ -78,7 +98,12 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ passwords: PasswordService;
   app.post(
     '/api/auth/resendactivationlink/',
     {
-      schema: { tags, summary: 'Send a new activation link', body: ResendActivationRequest, response: { 200: LegacyMessageReply } },
+      schema: {
+        tags,
+        summary: 'Send a new activation link',
+        body: ResendActivationRequest,
+        response: { 200: LegacyMessageReply },
+      },
       config: { public: true, rateLimit: limit(limits, 'accountMail') },
     },
     (req) => passwords.resendActivation(req.body.email),

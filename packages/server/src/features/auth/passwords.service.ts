@@ -30,7 +30,9 @@ export function createPasswordService(deps: AuthDeps) {
     const user = await findUserById(db, actor.userId)
     if (!user) throw new AppError(401, 'auth.token_revoked', 'Your session has ended. Sign in again.')
     if (!(await verifyPassword(input.old_password, user.password_hash))) {
-      throw new AppError(400, 'auth.wrong_password', Texts.wrongPassword, { errors: { old_password: [Texts.wrongPassword] } })
+      throw new AppError(400, 'auth.wrong_password', Texts.wrongPassword, {
+        errors: { old_password: [Texts.wrongPassword] },
+      })
     }
     if (input.new_password === input.old_password) {
       throw fieldError('new_password', 'The new password must differ from the current one.')
@@ -38,7 +40,11 @@ export function createPasswordService(deps: AuthDeps) {
     assertNewPassword(input.new_password, input.confirm_password, user, 'new_password')
     const hash = await hashPassword(input.new_password)
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: hash, updated_at: clock.now() }).where('id', '=', user.id).execute()
+      await trx
+        .updateTable('users')
+        .set({ password_hash: hash, updated_at: clock.now() })
+        .where('id', '=', user.id)
+        .execute()
       await sessions.revokeAllForUser(trx, user.id, actor.tokenId)
     })
     return { message: Texts.passwordChanged }
@@ -53,7 +59,12 @@ export function createPasswordService(deps: AuthDeps) {
         const token = newLinkToken()
         await db.transaction().execute(async (trx) => {
           await expireOneTimeTokens(trx, 'reset', user.id, now)
-          await insertOneTimeToken(trx, { kind: 'reset', user_id: user.id, token_hash: hashToken(token), expires_at: addMinutes(now, 60) })
+          await insertOneTimeToken(trx, {
+            kind: 'reset',
+            user_id: user.id,
+            token_hash: hashToken(token),
+            expires_at: addMinutes(now, 60),
+          })
           const url = `${deps.appBaseUrl}/auth/reset-password/new-password?token=${encodeURIComponent(token)}`
           await enqueueMail(trx, {
             kind: 'password_reset',

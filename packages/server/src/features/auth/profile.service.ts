@@ -35,7 +35,9 @@ export function createProfileService(deps: AuthDeps) {
       city: user.city,
       postal_code: user.postal_code,
       tenant_id: tenant ? { tenant_id: tenant.id, tenant_name: tenant.name } : null,
-      notification_preferences: staff ? { email_escalations: user.notification_prefs.email_escalations !== false } : null,
+      notification_preferences: staff
+        ? { email_escalations: user.notification_prefs.email_escalations !== false }
+        : null,
       has_password: user.password_hash !== null,
       google_linked: user.google_sub !== null,
       last_login_at: iso(user.last_login_at),
@@ -55,7 +57,8 @@ export function createProfileService(deps: AuthDeps) {
     if (!user) throw sessionGone()
     const dob = dobProblem(input.DOB, clock.now())
     throwIfAny(dob ? { DOB: [dob] } : {})
-    const usernameConflict = () => conflict('auth.duplicate_user', 'username already registered', { username: ['username already registered'] })
+    const usernameConflict = () =>
+      conflict('auth.duplicate_user', 'username already registered', { username: ['username already registered'] })
     if (input.username && input.username.toLowerCase() !== user.username.toLowerCase()) {
       if ((await takenIdentifiers(db, input.username, null, user.id)).username) throw usernameConflict()
     }
@@ -96,9 +99,14 @@ export function createProfileService(deps: AuthDeps) {
     const user = await findUserById(db, actor.userId)
     if (!user) throw sessionGone()
     if (user.password_hash) {
-      if (!password) throw new AppError(400, 'validation.failed', 'Enter your password to delete your account.', { errors: { password: ['Enter your password to delete your account.'] } })
+      if (!password)
+        throw new AppError(400, 'validation.failed', 'Enter your password to delete your account.', {
+          errors: { password: ['Enter your password to delete your account.'] },
+        })
       if (!(await verifyPassword(password, user.password_hash))) {
-        throw new AppError(400, 'auth.wrong_password', 'The password is incorrect.', { errors: { password: ['The password is incorrect.'] } })
+        throw new AppError(400, 'auth.wrong_password', 'The password is incorrect.', {
+          errors: { password: ['The password is incorrect.'] },
+        })
       }
     }
     const placeholder = `deleted-${user.id}-${randomKey(8)}`

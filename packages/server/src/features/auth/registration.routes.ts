@@ -19,10 +19,10 @@ import type { RegistrationService } from './registration.service.js'
 const tags = ['auth']
 
 /** Admin (onboarding), customer and widget-visitor registration; the staff view of visitors. */
-export const registrationRoutes: FastifyPluginAsyncZod<{ registration: RegistrationService; limits: Limits | null }> = async (
-  app,
-  { registration, limits },
-) => {
+export const registrationRoutes: FastifyPluginAsyncZod<{
+  registration: RegistrationService
+  limits: Limits | null
+}> = async (app, { registration, limits }) => {
   app.post(
     '/api/auth/admin/',
     {
@@ -43,7 +43,12 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
   app.post(
     '/api/auth/client/',
     {
-      schema: { tags, summary: 'Register a customer account (mobile app)', body: ClientRegistration, response: { 201: ClientSession } },
+      schema: {
+        tags,
+        summary: 'Register a customer account (mobile app)',
+        body: ClientRegistration,
+        response: { 201: ClientSession },
+      },
       config: { public: true, idempotent: true, rateLimit: limit(limits, 'registration') },
     },
     async (req, reply) => {
@@ -55,7 +60,12 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
   app.post(
     '/api/auth/anonymoususer/',
     {
-      schema: { tags, summary: 'Start an anonymous web-widget visitor session', body: AnonymousUserRequest, response: { 201: VisitorSession } },
+      schema: {
+        tags,
+        summary: 'Start an anonymous web-widget visitor session',
+        body: AnonymousUserRequest,
+        response: { 201: VisitorSession },
+      },
       config: { public: true, rateLimit: limit(limits, 'visitors') },
     },
     async (req, reply) => {
@@ -66,7 +76,14 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
 
   app.get(
     '/api/auth/anonymoususer/',
-    { schema: { tags, summary: "List the organization's visitors", querystring: VisitorListQuery, response: { 200: listEnvelope(Visitor) } } },
+    {
+      schema: {
+        tags,
+        summary: "List the organization's visitors",
+        querystring: VisitorListQuery,
+        response: { 200: listEnvelope(Visitor) },
+      },
+    },
     (req) => registration.listVisitors(req.actor as StaffActor, req.query),
   )
 

@@ -128,7 +128,12 @@ export function createRegistrationService(deps: AuthDeps) {
     const passwordHash = await hashPassword(input.password)
     return withUniqueGuard(input.username, input.email, () =>
       db.transaction().execute(async (trx) => {
-        const user = await insertAccount(trx, input, { tenantId: null, userType: 'client', passwordHash, now: clock.now() })
+        const user = await insertAccount(trx, input, {
+          tenantId: null,
+          userType: 'client',
+          passwordHash,
+          now: clock.now(),
+        })
         const { token, expiresAt } = await sessions.issueForUser(trx, user)
         return clientSession(user, token, expiresAt)
       }),
@@ -146,7 +151,8 @@ export function createRegistrationService(deps: AuthDeps) {
       .where('s.widget_key', '=', input.widget_key)
       .executeTakeFirst()
     if (!row || row.status !== 'active') throw notFound()
-    if (!row.widget_enabled) throw new AppError(403, 'widget.disabled', 'The chat widget of this organization is turned off.')
+    if (!row.widget_enabled)
+      throw new AppError(403, 'widget.disabled', 'The chat widget of this organization is turned off.')
     const allowed = row.widget_allowed_origins.map(normalizeOrigin)
     const from = origin ? normalizeOrigin(origin) : null
     if (allowed.length > 0 && (!from || !allowed.includes(from))) {
@@ -172,7 +178,13 @@ export function createRegistrationService(deps: AuthDeps) {
 
   async function listVisitors(
     actor: StaffActor,
-    q: { contact?: string | undefined; channel?: string | undefined; search?: string | undefined; limit: number; offset: number },
+    q: {
+      contact?: string | undefined
+      channel?: string | undefined
+      search?: string | undefined
+      limit: number
+      offset: number
+    },
   ) {
     let base = db.selectFrom('anonymous_users as v').where('v.tenant_id', '=', actor.tenantId)
     if (q.contact) base = base.where('v.contact', '=', q.contact)
@@ -186,7 +198,12 @@ export function createRegistrationService(deps: AuthDeps) {
       base
         .select(['v.id', 'v.name', 'v.contact', 'v.channel', 'v.page_url', 'v.last_seen_at', 'v.created_at'])
         .select((eb) =>
-          eb.selectFrom('chats as c').whereRef('c.visitor_id', '=', 'v.id').where('c.tenant_id', '=', actor.tenantId).select(eb.fn.countAll<number>().as('n')).as('chat_count'),
+          eb
+            .selectFrom('chats as c')
+            .whereRef('c.visitor_id', '=', 'v.id')
+            .where('c.tenant_id', '=', actor.tenantId)
+            .select(eb.fn.countAll<number>().as('n'))
+            .as('chat_count'),
         )
         .orderBy('v.created_at', 'desc')
         .orderBy('v.id', 'desc')

@@ -1,4 +1,3 @@
-
 import type { ClientSession, StaffSession, SubscriptionStatus, VisitorSession } from '@proxima/contracts'
 import type { Db, Executor } from '../../db/database.js'
 import type { TenantRow, UserRow } from '../../db/schema.js'
@@ -40,7 +39,12 @@ export function createSessions({ db, clock, staffTokenDays, clientTokenDays }: S
     const expiresAt = addDays(clock.now(), clientTokenDays)
     await ex
       .insertInto('auth_tokens')
-      .values({ token_hash: hashToken(token), anonymous_user_id: visitor.id, tenant_id: visitor.tenant_id, expires_at: expiresAt })
+      .values({
+        token_hash: hashToken(token),
+        anonymous_user_id: visitor.id,
+        tenant_id: visitor.tenant_id,
+        expires_at: expiresAt,
+      })
       .execute()
     return { token, expiresAt }
   }
@@ -114,7 +118,12 @@ export function createSessions({ db, clock, staffTokenDays, clientTokenDays }: S
   }
 
   async function revoke(tokenId: number) {
-    await db.updateTable('auth_tokens').set({ revoked_at: clock.now() }).where('id', '=', tokenId).where('revoked_at', 'is', null).execute()
+    await db
+      .updateTable('auth_tokens')
+      .set({ revoked_at: clock.now() })
+      .where('id', '=', tokenId)
+      .where('revoked_at', 'is', null)
+      .execute()
   }
 
   /** Revokes every live token of a user, optionally keeping the one in use. */
@@ -208,4 +217,3 @@ export function visitorSession(
     expires_at: isoRequired(expiresAt),
   }
 }
-

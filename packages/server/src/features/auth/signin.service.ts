@@ -161,7 +161,8 @@ export function createSigninService(deps: AuthDeps) {
   async function checkToken(token: string | undefined) {
     if (!token) return { status: 401 as const, body: { message: Texts.tokenExpired, code: 'auth.token_missing' } }
     const r = await sessions.resolve(token)
-    if (r.status !== 'ok') return { status: 401 as const, body: { message: Texts.tokenExpired, code: `auth.token_${r.status}` } }
+    if (r.status !== 'ok')
+      return { status: 401 as const, body: { message: Texts.tokenExpired, code: `auth.token_${r.status}` } }
     return {
       status: 200 as const,
       body: { message: Texts.tokenValid, expires_at: isoRequired(r.expiresAt), user_type: r.userType },

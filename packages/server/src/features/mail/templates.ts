@@ -4,8 +4,16 @@ const escapeHtml = (s: string) =>
 type Rendered = { subject: string; text: string; html: string }
 
 /** One plain-text and one HTML part; no tracking, no remote images. */
-function render(subject: string, greeting: string, paragraphs: string[], action: { label: string; url: string }, footer: string): Rendered {
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), `${action.label}: ${action.url}`, '', footer].join('\n')
+function render(
+  subject: string,
+  greeting: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+  footer: string,
+): Rendered {
+  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), `${action.label}: ${action.url}`, '', footer].join(
+    '\n',
+  )
   const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}

@@ -49,12 +49,9 @@ export function createMailWorker({ db, clock, log, transport, from }: MailWorker
       .where('m.next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('m.hold_for_user', 'is', null), eb('u.email_verified', '=', true)]))
     if (scope.tenantIds) due = due.where('m.tenant_id', 'in', scope.tenantIds.length > 0 ? scope.tenantIds : [-1])
-    if (scope.to) due = due.where('m.to_address', 'in', scope.to.length > 0 ? scope.to.map((a) => a.toLowerCase()) : [''])
-    due = due
-      .orderBy('m.id')
-      .limit(BATCH)
-      .forUpdate('m')
-      .skipLocked()
+    if (scope.to)
+      due = due.where('m.to_address', 'in', scope.to.length > 0 ? scope.to.map((a) => a.toLowerCase()) : [''])
+    due = due.orderBy('m.id').limit(BATCH).forUpdate('m').skipLocked()
     return db
       .updateTable('outbox_mail')
       .set({

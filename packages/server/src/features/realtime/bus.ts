@@ -9,8 +9,22 @@ export type BusEvent =
   | { type: 'message.created' | 'message.updated'; tenantId: number; chatId: number; messageId: number }
   | { type: 'chat.created'; tenantId: number; chatId: number }
   | { type: 'chat.updated'; tenantId: number; chatId: number; changes: string[]; ratingRequested: boolean }
-  | { type: 'chat.read'; tenantId: number; chatId: number; side: 'client' | 'tenant'; lastReadMessageId: number; readAt: string }
-  | { type: 'typing'; tenantId: number; chatId: number; sender: 'client' | 'tenant'; user: ActorRef; state: 'start' | 'stop' }
+  | {
+      type: 'chat.read'
+      tenantId: number
+      chatId: number
+      side: 'client' | 'tenant'
+      lastReadMessageId: number
+      readAt: string
+    }
+  | {
+      type: 'typing'
+      tenantId: number
+      chatId: number
+      sender: 'client' | 'tenant'
+      user: ActorRef
+      state: 'start' | 'stop'
+    }
 
 export type EventBus = {
   /** Called after the change is committed; delivery is at-most-once. */

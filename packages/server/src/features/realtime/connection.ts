@@ -74,7 +74,10 @@ export class Connection {
       this.authStarted = true
       this.enqueue(() => this.authenticate(queryToken))
     } else {
-      this.authTimer = setTimeout(() => this.close(CLOSE.unauthorized, TOKEN_MESSAGES.missing), hub.settings.authTimeoutMs)
+      this.authTimer = setTimeout(
+        () => this.close(CLOSE.unauthorized, TOKEN_MESSAGES.missing),
+        hub.settings.authTimeoutMs,
+      )
       this.authTimer.unref()
     }
   }
@@ -206,7 +209,9 @@ export class Connection {
       case 'subscribe': {
         if (this.subscriptions.has(f.channel)) return
         if (this.subscriptions.size >= this.hub.settings.maxSubscriptions) {
-          this.send(errorFrame('validation.failed', `At most ${this.hub.settings.maxSubscriptions} channels per connection.`))
+          this.send(
+            errorFrame('validation.failed', `At most ${this.hub.settings.maxSubscriptions} channels per connection.`),
+          )
           return
         }
         const allowed = await this.hub.views().canSubscribe(actor, f.channel)
@@ -231,7 +236,14 @@ export class Connection {
           this.send(errorFrame('not_found', 'Not found.'))
           return
         }
-        this.hub.bus.publish({ type: 'typing', tenantId: who.tenantId, chatId: f.chat_id, sender: who.sender, user: who.user, state: f.state })
+        this.hub.bus.publish({
+          type: 'typing',
+          tenantId: who.tenantId,
+          chatId: f.chat_id,
+          sender: who.sender,
+          user: who.user,
+          state: f.state,
+        })
         return
       }
     }

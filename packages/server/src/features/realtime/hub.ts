@@ -26,8 +26,19 @@ export type HubDeps = {
   settings?: Partial<HubSettings>
 }
 
-const ON_CHAT_CHANNEL = new Set<BusEvent['type']>(['message.created', 'message.updated', 'chat.updated', 'chat.read', 'typing'])
-const ON_TENANT_CHANNEL = new Set<BusEvent['type']>(['message.created', 'message.updated', 'chat.created', 'chat.updated'])
+const ON_CHAT_CHANNEL = new Set<BusEvent['type']>([
+  'message.created',
+  'message.updated',
+  'chat.updated',
+  'chat.read',
+  'typing',
+])
+const ON_TENANT_CHANNEL = new Set<BusEvent['type']>([
+  'message.created',
+  'message.updated',
+  'chat.created',
+  'chat.updated',
+])
 
 /** Whether an event goes to its tenant's staff on the `tenant` channel (contract §4.9: client typing does too). */
 const onTenantChannel = (e: BusEvent) => ON_TENANT_CHANNEL.has(e.type) || (e.type === 'typing' && e.sender === 'client')
@@ -136,7 +147,13 @@ export function createRealtimeHub(deps: HubDeps) {
         for (const [conn, channel] of members) {
           let text = texts.get(channel)
           if (text === undefined) {
-            text = JSON.stringify({ type: rendered.type, event_id: eventId, occurred_at: occurredAt, channel, data: rendered.data })
+            text = JSON.stringify({
+              type: rendered.type,
+              event_id: eventId,
+              occurred_at: occurredAt,
+              channel,
+              data: rendered.data,
+            })
             texts.set(channel, text)
           }
           sends.push([conn, text])
@@ -191,9 +208,12 @@ export function createRealtimeHub(deps: HubDeps) {
     }
     for (const [token, conns] of byToken) {
       const resolved = await deps.sessions.resolve(token)
-      if (resolved.status === 'ok' && !(resolved.actor.kind === 'staff' && resolved.tenant?.status === 'suspended')) continue
+      if (resolved.status === 'ok' && !(resolved.actor.kind === 'staff' && resolved.tenant?.status === 'suspended'))
+        continue
       const [code, reason] =
-        resolved.status === 'ok' ? [CLOSE.forbidden, 'This organization is suspended.'] : [CLOSE.unauthorized, 'Your session has ended. Sign in again.']
+        resolved.status === 'ok'
+          ? [CLOSE.forbidden, 'This organization is suspended.']
+          : [CLOSE.unauthorized, 'Your session has ended. Sign in again.']
       for (const conn of conns) conn.close(code, reason)
     }
   }

@@ -56,12 +56,17 @@ export function createPgBus(database: Pick<Database, 'listen' | 'notify'>, local
       local.publish(event)
       const payload = JSON.stringify({ v: 1, o: origin, e: event } satisfies Envelope)
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
-        opts.log?.error({ type: event.type, bytes: Buffer.byteLength(payload) }, 'realtime event too large to share; delivered locally only')
+        opts.log?.error(
+          { type: event.type, bytes: Buffer.byteLength(payload) },
+          'realtime event too large to share; delivered locally only',
+        )
         return
       }
       tail = tail
         .then(() => database.notify(EVENTS_CHANNEL, payload))
-        .catch((err: unknown) => opts.log?.warn({ err, type: event.type }, 'realtime event not shared with other processes'))
+        .catch((err: unknown) =>
+          opts.log?.warn({ err, type: event.type }, 'realtime event not shared with other processes'),
+        )
     },
     subscribe: (listener) => local.subscribe(listener),
     close: async () => {

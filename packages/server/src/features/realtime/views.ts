@@ -34,7 +34,10 @@ export type RealtimeViews = {
   canSubscribe: (actor: Actor, channel: TopicChannel) => Promise<boolean>
   viewerKey: (actor: Actor, event: BusEvent) => string
   render: (event: BusEvent, actor: Actor) => Promise<RenderedEvent | null>
-  typingOf: (actor: Actor, chatId: number) => Promise<{ tenantId: number; sender: 'client' | 'tenant'; user: ActorRef } | null>
+  typingOf: (
+    actor: Actor,
+    chatId: number,
+  ) => Promise<{ tenantId: number; sender: 'client' | 'tenant'; user: ActorRef } | null>
 }
 
 /** How long a typing `start` lasts without a following `start` or `stop` (contract §4.9). */
@@ -49,16 +52,30 @@ export function idsOnly(event: BusEvent): RenderedEvent {
     case 'chat.created':
       return { type: event.type, data: { chat_id: event.chatId } }
     case 'chat.updated':
-      return { type: event.type, data: { chat_id: event.chatId, changes: event.changes, rating_requested: event.ratingRequested } }
+      return {
+        type: event.type,
+        data: { chat_id: event.chatId, changes: event.changes, rating_requested: event.ratingRequested },
+      }
     case 'chat.read':
       return {
         type: event.type,
-        data: { chat_id: event.chatId, side: event.side, last_read_message_id: event.lastReadMessageId, read_at: event.readAt },
+        data: {
+          chat_id: event.chatId,
+          side: event.side,
+          last_read_message_id: event.lastReadMessageId,
+          read_at: event.readAt,
+        },
       }
     case 'typing':
       return {
         type: event.type,
-        data: { chat_id: event.chatId, sender: event.sender, user: event.user, state: event.state, expires_in_ms: TYPING_EXPIRES_MS },
+        data: {
+          chat_id: event.chatId,
+          sender: event.sender,
+          user: event.user,
+          state: event.state,
+          expires_in_ms: TYPING_EXPIRES_MS,
+        },
       }
   }
 }
@@ -85,7 +102,8 @@ export function createDefaultViews(db: Db): RealtimeViews {
       return (await chatTenant(Number(m[1]))) === actor.tenantId
     },
     viewerKey: (actor) => defaultViewerKey(actor),
-    render: async (event, actor) => (actor.kind === 'staff' && actor.tenantId === event.tenantId ? idsOnly(event) : null),
+    render: async (event, actor) =>
+      actor.kind === 'staff' && actor.tenantId === event.tenantId ? idsOnly(event) : null,
     typingOf: async (actor, chatId) => {
       if (actor.kind !== 'staff' || (await chatTenant(chatId)) !== actor.tenantId) return null
       const user = await db
@@ -95,7 +113,11 @@ export function createDefaultViews(db: Db): RealtimeViews {
         .executeTakeFirst()
       if (!user) return null
       const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username
-      return { tenantId: actor.tenantId, sender: 'tenant', user: { kind: 'staff', id: actor.userId, name, username: user.username } }
+      return {
+        tenantId: actor.tenantId,
+        sender: 'tenant',
+        user: { kind: 'staff', id: actor.userId, name, username: user.username },
+      }
     },
   }
 }

@@ -39,17 +39,38 @@ function present(u: UserRow, counts: ChatCounts): Staff {
 /** Employees see their colleagues' names and roles only. */
 function visibleTo(actor: StaffActor, s: Staff): Staff | StaffSummary {
   if (actor.userType === 'admin') return s
-  return { id: s.id, username: s.username, first_name: s.first_name, last_name: s.last_name, user_type: s.user_type, is_active: s.is_active }
+  return {
+    id: s.id,
+    username: s.username,
+    first_name: s.first_name,
+    last_name: s.last_name,
+    user_type: s.user_type,
+    is_active: s.is_active,
+  }
 }
 
 /** The organization's staff: list, read, change role, disable and enable. */
-export function createStaffService({ db, clock, sessions, bus }: { db: Db; clock: Clock; sessions: Sessions; bus: EventBus }) {
+export function createStaffService({
+  db,
+  clock,
+  sessions,
+  bus,
+}: {
+  db: Db
+  clock: Clock
+  sessions: Sessions
+  bus: EventBus
+}) {
   /** Chats currently assigned to each member: not yet resolved, and resolved (all time). */
   async function chatCounts(ex: Executor, tenantId: number, userIds: number[]): Promise<ChatCounts> {
     if (userIds.length === 0) return new Map()
     const rows = await ex
       .selectFrom('chats')
-      .select(['assignee_id', (eb) => eb.fn.countAll<number>().filterWhere('status', '<>', 'resolved').as('open'), (eb) => eb.fn.countAll<number>().filterWhere('status', '=', 'resolved').as('resolved')])
+      .select([
+        'assignee_id',
+        (eb) => eb.fn.countAll<number>().filterWhere('status', '<>', 'resolved').as('open'),
+        (eb) => eb.fn.countAll<number>().filterWhere('status', '=', 'resolved').as('resolved'),
+      ])
       .where('tenant_id', '=', tenantId)
       .where('assignee_id', 'in', userIds)
       .groupBy('assignee_id')
@@ -58,11 +79,21 @@ export function createStaffService({ db, clock, sessions, bus }: { db: Db; clock
   }
 
   const base = (ex: Executor, tenantId: number) =>
-    ex.selectFrom('users').where('tenant_id', '=', tenantId).where('user_type', 'in', ['admin', 'employee']).where('deleted_at', 'is', null)
+    ex
+      .selectFrom('users')
+      .where('tenant_id', '=', tenantId)
+      .where('user_type', 'in', ['admin', 'employee'])
+      .where('deleted_at', 'is', null)
 
   async function list(
     actor: StaffActor,
-    q: { search?: string | undefined; user_type?: 'admin' | 'employee' | undefined; is_active?: boolean | undefined; limit: number; offset: number },
+    q: {
+      search?: string | undefined
+      user_type?: 'admin' | 'employee' | undefined
+      is_active?: boolean | undefined
+      limit: number
+      offset: number
+    },
   ) {
     let rows = base(db, actor.tenantId)
     if (q.user_type) rows = rows.where('user_type', '=', q.user_type)
@@ -70,14 +101,29 @@ export function createStaffService({ db, clock, sessions, bus }: { db: Db; clock
     if (q.search) {
       const like = `%${escapeLike(q.search)}%`
       rows = rows.where((eb) =>
-        eb.or([eb('username', 'ilike', like), eb('email', 'ilike', like), eb(sql<string>`first_name || ' ' || last_name`, 'ilike', like)]),
+        eb.or([
+          eb('username', 'ilike', like),
+          eb('email', 'ilike', like),
+          eb(sql<string>`first_name || ' ' || last_name`, 'ilike', like),
+        ]),
       )
     }
     const [{ total }, data] = await Promise.all([
       rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      rows.selectAll().orderBy(sql`lower(first_name)`).orderBy(sql`lower(last_name)`).orderBy('id').limit(q.limit).offset(q.offset).execute(),
+      rows
+        .selectAll()
+        .orderBy(sql`lower(first_name)`)
+        .orderBy(sql`lower(last_name)`)
+        .orderBy('id')
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute(),
     ])
-    const counts = await chatCounts(db, actor.tenantId, data.map((u) => u.id))
+    const counts = await chatCounts(
+      db,
+      actor.tenantId,
+      data.map((u) => u.id),
+    )
     return page(
       data.map((u) => visibleTo(actor, present(u, counts))),
       { limit: q.limit, offset: q.offset, total: Number(total) },
@@ -98,7 +144,12 @@ export function createStaffService({ db, clock, sessions, bus }: { db: Db; clock
   /** Role and activity changes keep at least one active admin; admins cannot demote or disable themselves. */
   async function update(actor: StaffActor, id: number, input: StaffUpdate) {
     const { staff, released } = await db.transaction().execute(async (trx) => {
-      const tenant = await trx.selectFrom('tenants').select(['id', 'plan']).where('id', '=', actor.tenantId).forUpdate().executeTakeFirstOrThrow()
+      const tenant = await trx
+        .selectFrom('tenants')
+        .select(['id', 'plan'])
+        .where('id', '=', actor.tenantId)
+        .forUpdate()
+        .executeTakeFirstOrThrow()
       const user = await load(trx, actor, id)
       const demote = input.user_type === 'employee' && user.user_type === 'admin'
       const disable = input.is_active === false && user.is_active
@@ -112,13 +163,16 @@ export function createStaffService({ db, clock, sessions, bus }: { db: Db; clock
           .where('user_type', '=', 'admin')
           .where('is_active', '=', true)
           .executeTakeFirstOrThrow()
-        if (Number(admins.n) <= 1) throw conflict('staff.last_admin', 'Your organization needs at least one active admin.')
+        if (Number(admins.n) <= 1)
+          throw conflict('staff.last_admin', 'Your organization needs at least one active admin.')
       }
       if (enable) {
         const max = planById(tenant.plan).limits.max_agents
         const seats = await seatsInUse(trx, actor.tenantId, clock.now())
         if (seats.staff + seats.pending + 1 > max) {
-          throw new AppError(403, 'plan.limit_reached', `Your plan allows at most ${max} agents.`, { errors: { limit: ['max_agents'] } })
+          throw new AppError(403, 'plan.limit_reached', `Your plan allows at most ${max} agents.`, {
+            errors: { limit: ['max_agents'] },
+          })
         }
       }
       const updated = await trx
@@ -141,7 +195,13 @@ export function createStaffService({ db, clock, sessions, bus }: { db: Db; clock
       return { staff: present(updated, await chatCounts(trx, actor.tenantId, [id])), released }
     })
     for (const chatId of released) {
-      bus.publish({ type: 'chat.updated', tenantId: actor.tenantId, chatId, changes: ['assignee'], ratingRequested: false })
+      bus.publish({
+        type: 'chat.updated',
+        tenantId: actor.tenantId,
+        chatId,
+        changes: ['assignee'],
+        ratingRequested: false,
+      })
     }
     return staff
   }

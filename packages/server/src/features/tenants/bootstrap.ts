@@ -39,7 +39,15 @@ export async function bootstrapFirstAdmin(
     confirm_password: password,
   })
   // Nobody can click an activation link for the bootstrap address; the operator vouches for it.
-  await db.updateTable('users').set({ email_verified: true }).where(sql`lower(email)`, '=', opts.email.toLowerCase()).execute()
-  await db.deleteFrom('outbox_mail').where('kind', '=', 'activation').where('to_address', '=', opts.email.toLowerCase()).execute()
+  await db
+    .updateTable('users')
+    .set({ email_verified: true })
+    .where(sql`lower(email)`, '=', opts.email.toLowerCase())
+    .execute()
+  await db
+    .deleteFrom('outbox_mail')
+    .where('kind', '=', 'activation')
+    .where('to_address', '=', opts.email.toLowerCase())
+    .execute()
   return { email: opts.email, password, generated, organization: opts.organization }
 }

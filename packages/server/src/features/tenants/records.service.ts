@@ -10,7 +10,17 @@ import type { StaffActor } from '../../http/actor.js'
 const MAX_METADATA_KEYS = 200
 const productNameTaken = () => conflict('product.name_taken', 'A product with this name already exists.')
 
-type ProductRow = { id: number; tenant_id: number; name: string; description: string | null; price: string; currency: string; is_active: boolean; created_at: Date; updated_at: Date }
+type ProductRow = {
+  id: number
+  tenant_id: number
+  name: string
+  description: string | null
+  price: string
+  currency: string
+  is_active: boolean
+  created_at: Date
+  updated_at: Date
+}
 const presentProduct = (p: ProductRow): Product => ({
   product_id: p.id,
   tenant_id: p.tenant_id,
@@ -23,7 +33,11 @@ const presentProduct = (p: ProductRow): Product => ({
   updated_at: isoRequired(p.updated_at),
 })
 
-type AddressRow = Omit<Address, 'address_id' | 'created_at' | 'updated_at'> & { id: number; created_at: Date; updated_at: Date }
+type AddressRow = Omit<Address, 'address_id' | 'created_at' | 'updated_at'> & {
+  id: number
+  created_at: Date
+  updated_at: Date
+}
 const presentAddress = (a: AddressRow): Address => ({
   address_id: a.id,
   tenant_id: a.tenant_id,
@@ -54,7 +68,14 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
   // ---- products ----
   async function listProducts(
     actor: StaffActor,
-    q: { search?: string | undefined; is_active?: boolean | undefined; product_id?: number | undefined; sort: 'name' | '-created_at'; limit: number; offset: number },
+    q: {
+      search?: string | undefined
+      is_active?: boolean | undefined
+      product_id?: number | undefined
+      sort: 'name' | '-created_at'
+      limit: number
+      offset: number
+    },
   ) {
     let base = db.selectFrom('products').where('tenant_id', '=', actor.tenantId)
     if (q.product_id !== undefined) base = base.where('id', '=', q.product_id)
@@ -64,7 +85,10 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
       base = base.where((eb) => eb.or([eb('name', 'ilike', like), eb('description', 'ilike', like)]))
     }
     let rows = base.selectAll()
-    rows = q.sort === 'name' ? rows.orderBy(sql`lower(name)`).orderBy('id') : rows.orderBy('created_at', 'desc').orderBy('id', 'desc')
+    rows =
+      q.sort === 'name'
+        ? rows.orderBy(sql`lower(name)`).orderBy('id')
+        : rows.orderBy('created_at', 'desc').orderBy('id', 'desc')
     const [{ total }, data] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       rows.limit(q.limit).offset(q.offset).execute(),
@@ -73,7 +97,12 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   async function getProduct(actor: StaffActor, id: number) {
-    const p = await db.selectFrom('products').selectAll().where('tenant_id', '=', actor.tenantId).where('id', '=', id).executeTakeFirst()
+    const p = await db
+      .selectFrom('products')
+      .selectAll()
+      .where('tenant_id', '=', actor.tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst()
     if (!p) throw notFound()
     return presentProduct(p)
   }
@@ -82,7 +111,13 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
     const now = clock.now()
     const currency =
       input.currency ??
-      (await db.selectFrom('tenant_settings').select('currency').where('tenant_id', '=', actor.tenantId).executeTakeFirstOrThrow()).currency
+      (
+        await db
+          .selectFrom('tenant_settings')
+          .select('currency')
+          .where('tenant_id', '=', actor.tenantId)
+          .executeTakeFirstOrThrow()
+      ).currency
     try {
       const p = await db
         .insertInto('products')
@@ -130,7 +165,11 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   async function deleteProduct(actor: StaffActor, id: number) {
-    const res = await db.deleteFrom('products').where('tenant_id', '=', actor.tenantId).where('id', '=', id).executeTakeFirst()
+    const res = await db
+      .deleteFrom('products')
+      .where('tenant_id', '=', actor.tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst()
     if (Number(res.numDeletedRows) !== 1) throw notFound()
   }
 
@@ -160,7 +199,8 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
         .executeTakeFirstOrThrow()
       return presentAddress(a)
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('address.already_exists', 'This organization already has an address. Update it instead.')
+      if (isUniqueViolation(err))
+        throw conflict('address.already_exists', 'This organization already has an address. Update it instead.')
       throw err
     }
   }
@@ -184,7 +224,10 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   // ---- metadata ----
-  async function listMetadata(actor: StaffActor, q: { key?: string | undefined; metadata_id?: number | undefined; limit: number; offset: number }) {
+  async function listMetadata(
+    actor: StaffActor,
+    q: { key?: string | undefined; metadata_id?: number | undefined; limit: number; offset: number },
+  ) {
     let base = db.selectFrom('tenant_metadata').where('tenant_id', '=', actor.tenantId)
     if (q.key) base = base.where('key', '=', q.key)
     if (q.metadata_id !== undefined) base = base.where('id', '=', q.metadata_id)
@@ -196,7 +239,12 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   async function getMetadata(actor: StaffActor, id: number) {
-    const m = await db.selectFrom('tenant_metadata').selectAll().where('tenant_id', '=', actor.tenantId).where('id', '=', id).executeTakeFirst()
+    const m = await db
+      .selectFrom('tenant_metadata')
+      .selectAll()
+      .where('tenant_id', '=', actor.tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst()
     if (!m) throw notFound()
     return presentMetadata(m)
   }
@@ -210,13 +258,31 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
         .where('tenant_id', '=', actor.tenantId)
         .executeTakeFirstOrThrow()
       if (Number(count.n) >= MAX_METADATA_KEYS) {
-        throw new AppError(422, 'metadata.limit_reached', `An organization can keep at most ${MAX_METADATA_KEYS} metadata keys.`)
+        throw new AppError(
+          422,
+          'metadata.limit_reached',
+          `An organization can keep at most ${MAX_METADATA_KEYS} metadata keys.`,
+        )
       }
-      const exists = await trx.selectFrom('tenant_metadata').select('id').where('tenant_id', '=', actor.tenantId).where('key', '=', input.key).executeTakeFirst()
-      if (exists) throw conflict('metadata.key_taken', 'This key already exists. Update it instead.', { key: ['This key already exists.'] })
+      const exists = await trx
+        .selectFrom('tenant_metadata')
+        .select('id')
+        .where('tenant_id', '=', actor.tenantId)
+        .where('key', '=', input.key)
+        .executeTakeFirst()
+      if (exists)
+        throw conflict('metadata.key_taken', 'This key already exists. Update it instead.', {
+          key: ['This key already exists.'],
+        })
       const m = await trx
         .insertInto('tenant_metadata')
-        .values({ tenant_id: actor.tenantId, key: input.key, value: JSON.stringify(input.value), created_at: clock.now(), updated_at: clock.now() })
+        .values({
+          tenant_id: actor.tenantId,
+          key: input.key,
+          value: JSON.stringify(input.value),
+          created_at: clock.now(),
+          updated_at: clock.now(),
+        })
         .returningAll()
         .executeTakeFirstOrThrow()
       return presentMetadata(m)
@@ -236,7 +302,11 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   async function deleteMetadata(actor: StaffActor, id: number) {
-    const res = await db.deleteFrom('tenant_metadata').where('tenant_id', '=', actor.tenantId).where('id', '=', id).executeTakeFirst()
+    const res = await db
+      .deleteFrom('tenant_metadata')
+      .where('tenant_id', '=', actor.tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst()
     if (Number(res.numDeletedRows) !== 1) throw notFound()
   }
 

@@ -77,7 +77,11 @@ export function createSettingsService({ db, clock }: { db: Db; clock: Clock }) {
     const now = clock.now()
     await db.transaction().execute(async (trx) => {
       if (input.timezone) {
-        await trx.updateTable('tenants').set({ timezone: input.timezone, updated_at: now }).where('id', '=', actor.tenantId).execute()
+        await trx
+          .updateTable('tenants')
+          .set({ timezone: input.timezone, updated_at: now })
+          .where('id', '=', actor.tenantId)
+          .execute()
       }
       const hours = input.business_hours ? { ...current.business_hours, ...input.business_hours } : undefined
       const w = input.widget
@@ -91,9 +95,13 @@ export function createSettingsService({ db, clock }: { db: Db; clock: Clock }) {
           ...(input.auto_assign !== undefined ? { auto_assign: input.auto_assign } : {}),
           ...(input.csat_enabled !== undefined ? { csat_enabled: input.csat_enabled } : {}),
           ...(input.iva_enabled !== undefined ? { iva_enabled: input.iva_enabled } : {}),
-          ...(input.ai_external_processing !== undefined ? { ai_external_processing: input.ai_external_processing } : {}),
+          ...(input.ai_external_processing !== undefined
+            ? { ai_external_processing: input.ai_external_processing }
+            : {}),
           ...(w?.enabled !== undefined ? { widget_enabled: w.enabled } : {}),
-          ...(w?.allowed_origins !== undefined ? { widget_allowed_origins: JSON.stringify([...new Set(w.allowed_origins)]) } : {}),
+          ...(w?.allowed_origins !== undefined
+            ? { widget_allowed_origins: JSON.stringify([...new Set(w.allowed_origins)]) }
+            : {}),
           ...(w?.greeting !== undefined ? { widget_greeting: w.greeting } : {}),
           ...(w?.offline_message !== undefined ? { widget_offline_message: w.offline_message } : {}),
           updated_at: now,
@@ -118,7 +126,15 @@ export function createSettingsService({ db, clock }: { db: Db; clock: Clock }) {
     const row = await db
       .selectFrom('tenant_settings as s')
       .innerJoin('tenants as t', 't.id', 's.tenant_id')
-      .select(['t.name', 't.timezone', 't.status', 's.widget_enabled', 's.widget_greeting', 's.widget_offline_message', 's.business_hours'])
+      .select([
+        't.name',
+        't.timezone',
+        't.status',
+        's.widget_enabled',
+        's.widget_greeting',
+        's.widget_offline_message',
+        's.business_hours',
+      ])
       .where('s.widget_key', '=', widgetKey)
       .executeTakeFirst()
     if (!row || row.status !== 'active') throw notFound()

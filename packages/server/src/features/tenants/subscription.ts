@@ -8,7 +8,8 @@ export function effectiveSubscriptionStatus(
 ): SubscriptionStatus | null {
   const s = tenant.subscription_status
   if (s === 'trialing' && tenant.trial_ends_at && tenant.trial_ends_at.getTime() <= now.getTime()) return 'expired'
-  if (s === 'active' && tenant.current_period_end && tenant.current_period_end.getTime() <= now.getTime()) return 'expired'
+  if (s === 'active' && tenant.current_period_end && tenant.current_period_end.getTime() <= now.getTime())
+    return 'expired'
   return s
 }
 

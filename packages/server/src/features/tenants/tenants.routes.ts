@@ -25,10 +25,11 @@ const tags = ['tenant']
 const staff = (req: { actor: unknown }) => req.actor as StaffActor
 
 /** Onboarding's tenant creation, the own tenant, plans, subscription and settings. */
-export const tenantRoutes: FastifyPluginAsyncZod<{ tenants: TenantService; settings: SettingsService; limits: Limits | null }> = async (
-  app,
-  { tenants, settings, limits },
-) => {
+export const tenantRoutes: FastifyPluginAsyncZod<{
+  tenants: TenantService
+  settings: SettingsService
+  limits: Limits | null
+}> = async (app, { tenants, settings, limits }) => {
   app.post(
     '/api/tenantmanagement/tenant/',
     {
@@ -42,12 +43,18 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ tenants: TenantService; setti
     },
     async (req, reply) => {
       const tenant = await tenants.createTenant(req.body)
-      return reply.status(201).header('Location', `/api/tenantmanagement/tenant/${tenant.tenant_id}/`).header('Cache-Control', 'no-store').send(tenant)
+      return reply
+        .status(201)
+        .header('Location', `/api/tenantmanagement/tenant/${tenant.tenant_id}/`)
+        .header('Cache-Control', 'no-store')
+        .send(tenant)
     },
   )
 
-  app.get('/api/tenantmanagement/tenant/', { schema: { tags, summary: 'Own organization', response: { 200: Tenant } } }, (req) =>
-    tenants.getTenant(staff(req)),
+  app.get(
+    '/api/tenantmanagement/tenant/',
+    { schema: { tags, summary: 'Own organization', response: { 200: Tenant } } },
+    (req) => tenants.getTenant(staff(req)),
   )
   app.get(
     '/api/tenantmanagement/tenant/:id/',
@@ -56,38 +63,70 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ tenants: TenantService; setti
   )
   app.patch(
     '/api/tenantmanagement/tenant/',
-    { schema: { tags, summary: 'Update own organization', body: TenantUpdate, response: { 200: Tenant, 409: ErrorBody } }, config: { roles: ADMIN } },
+    {
+      schema: {
+        tags,
+        summary: 'Update own organization',
+        body: TenantUpdate,
+        response: { 200: Tenant, 409: ErrorBody },
+      },
+      config: { roles: ADMIN },
+    },
     (req) => tenants.updateTenant(staff(req), undefined, req.body),
   )
   app.patch(
     '/api/tenantmanagement/tenant/:id/',
-    { schema: { tags, summary: 'Update own organization', params: IdParams, body: TenantUpdate, response: { 200: Tenant } }, config: { roles: ADMIN } },
+    {
+      schema: {
+        tags,
+        summary: 'Update own organization',
+        params: IdParams,
+        body: TenantUpdate,
+        response: { 200: Tenant },
+      },
+      config: { roles: ADMIN },
+    },
     (req) => tenants.updateTenant(staff(req), req.params.id, req.body),
   )
 
   app.get(
     '/api/tenantmanagement/plans/',
-    { schema: { tags, summary: 'Plans and their free trials', response: { 200: listEnvelope(Plan) } }, config: { public: true } },
+    {
+      schema: { tags, summary: 'Plans and their free trials', response: { 200: listEnvelope(Plan) } },
+      config: { public: true },
+    },
     () => tenants.listPlans(),
   )
-  app.get('/api/tenantmanagement/subscription/', { schema: { tags, summary: 'Plan, trial, limits and usage', response: { 200: Subscription } } }, (req) =>
-    tenants.getSubscription(staff(req)),
+  app.get(
+    '/api/tenantmanagement/subscription/',
+    { schema: { tags, summary: 'Plan, trial, limits and usage', response: { 200: Subscription } } },
+    (req) => tenants.getSubscription(staff(req)),
   )
   app.patch(
     '/api/tenantmanagement/subscription/',
     {
-      schema: { tags, summary: 'Switch plan during the free trial', body: SubscriptionUpdate, response: { 200: Subscription } },
+      schema: {
+        tags,
+        summary: 'Switch plan during the free trial',
+        body: SubscriptionUpdate,
+        response: { 200: Subscription },
+      },
       config: { roles: ADMIN, allowWhenExpired: true },
     },
     (req) => tenants.changePlan(staff(req), req.body.plan),
   )
 
-  app.get('/api/tenantmanagement/settings/', { schema: { tags, summary: 'Organization settings', response: { 200: Settings } } }, (req) =>
-    settings.getSettings(staff(req)),
+  app.get(
+    '/api/tenantmanagement/settings/',
+    { schema: { tags, summary: 'Organization settings', response: { 200: Settings } } },
+    (req) => settings.getSettings(staff(req)),
   )
   app.patch(
     '/api/tenantmanagement/settings/',
-    { schema: { tags, summary: 'Update organization settings', body: SettingsUpdate, response: { 200: Settings } }, config: { roles: ADMIN } },
+    {
+      schema: { tags, summary: 'Update organization settings', body: SettingsUpdate, response: { 200: Settings } },
+      config: { roles: ADMIN },
+    },
     (req) => settings.updateSettings(staff(req), req.body),
   )
   app.post(
@@ -98,7 +137,12 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ tenants: TenantService; setti
   app.get(
     '/api/widget/config/',
     {
-      schema: { tags: ['widget'], summary: 'Public widget configuration', querystring: z.object({ widget_key: z.string().trim().min(1).max(64) }), response: { 200: WidgetConfig } },
+      schema: {
+        tags: ['widget'],
+        summary: 'Public widget configuration',
+        querystring: z.object({ widget_key: z.string().trim().min(1).max(64) }),
+        response: { 200: WidgetConfig },
+      },
       config: { public: true },
     },
     (req) => settings.widgetConfig(req.query.widget_key),

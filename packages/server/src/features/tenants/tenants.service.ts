@@ -39,7 +39,10 @@ export function presentTenant(t: TenantRow, now: Date): Tenant {
 /** Onboarding's tenant creation, the own tenant, plans and the subscription. */
 export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
   async function nameInUse(ex: Executor, name: string, exceptId?: number) {
-    let q = ex.selectFrom('tenants').select('id').where(sql`lower(name)`, '=', name.toLowerCase())
+    let q = ex
+      .selectFrom('tenants')
+      .select('id')
+      .where(sql`lower(name)`, '=', name.toLowerCase())
     if (exceptId !== undefined) q = q.where('id', '<>', exceptId)
     return (await q.executeTakeFirst()) !== undefined
   }
@@ -79,9 +82,16 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
           .executeTakeFirstOrThrow()
         await trx
           .insertInto('tenant_settings')
-          .values({ tenant_id: tenant.id, business_hours: JSON.stringify(DEFAULT_BUSINESS_HOURS), widget_key: randomKey(24) })
+          .values({
+            tenant_id: tenant.id,
+            business_hours: JSON.stringify(DEFAULT_BUSINESS_HOURS),
+            widget_key: randomKey(24),
+          })
           .execute()
-        await trx.insertInto('communities').values({ tenant_id: tenant.id, name: `${tenant.name} Community` }).execute()
+        await trx
+          .insertInto('communities')
+          .values({ tenant_id: tenant.id, name: `${tenant.name} Community` })
+          .execute()
         return {
           ...presentTenant(tenant, now),
           onboarding_token: token,
@@ -108,10 +118,16 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
   async function updateTenant(
     actor: StaffActor,
     id: number | undefined,
-    input: { tenant_name?: string | undefined; industry?: string | undefined; email?: string | undefined; phonenumber?: string | null | undefined },
+    input: {
+      tenant_name?: string | undefined
+      industry?: string | undefined
+      email?: string | undefined
+      phonenumber?: string | null | undefined
+    },
   ) {
     if (id !== undefined && id !== actor.tenantId) throw notFound()
-    if (input.tenant_name && (await nameInUse(db, input.tenant_name, actor.tenantId))) throw conflict('tenant.name_taken', Texts.tenantNameTaken)
+    if (input.tenant_name && (await nameInUse(db, input.tenant_name, actor.tenantId)))
+      throw conflict('tenant.name_taken', Texts.tenantNameTaken)
     try {
       const t = await db
         .updateTable('tenants')
@@ -133,7 +149,11 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   function listPlans() {
-    return { error: false as const, data: [...PLANS], pagination: { limit: PLANS.length, offset: 0, total: PLANS.length, next_offset: null } }
+    return {
+      error: false as const,
+      data: [...PLANS],
+      pagination: { limit: PLANS.length, offset: 0, total: PLANS.length, next_offset: null },
+    }
   }
 
   async function usage(tenantId: number) {
@@ -183,9 +203,12 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
     const used = await usage(t.id)
     const exceeded: string[] = []
     if (used.agents > plan.limits.max_agents) exceeded.push('max_agents')
-    if (plan.limits.max_communities !== null && used.communities > plan.limits.max_communities) exceeded.push('max_communities')
+    if (plan.limits.max_communities !== null && used.communities > plan.limits.max_communities)
+      exceeded.push('max_communities')
     if (exceeded.length > 0) {
-      throw conflict('plan.usage_exceeds', `Your organization uses more than the ${plan.name} plan allows.`, { limit: exceeded })
+      throw conflict('plan.usage_exceeds', `Your organization uses more than the ${plan.name} plan allows.`, {
+        limit: exceeded,
+      })
     }
     await db.updateTable('tenants').set({ plan: plan.plan, updated_at: clock.now() }).where('id', '=', t.id).execute()
     return getSubscription(actor)

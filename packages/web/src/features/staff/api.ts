@@ -77,8 +77,7 @@ export const setMemberActive = (id: number, active: boolean) =>
 export const resendInvitation = (id: number) =>
   apiFetch<Invitation>(`/api/staff/invitations/${id}/resend/`, { method: 'POST' })
 
-export const revokeInvitation = (id: number) =>
-  apiFetch<void>(`/api/staff/invitations/${id}/`, { method: 'DELETE' })
+export const revokeInvitation = (id: number) => apiFetch<void>(`/api/staff/invitations/${id}/`, { method: 'DELETE' })
 
 export const useMembers = (filters: MemberFilters) =>
   useQuery({

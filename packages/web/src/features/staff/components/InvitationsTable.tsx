@@ -55,7 +55,8 @@ export const InvitationsTable = () => {
   const onRevoke = (invitation: Invitation) => {
     setFeedback(null)
     revoke.mutate(invitation.invitation_id, {
-      onSuccess: () => setFeedback({ severity: 'success', message: `The invitation to ${invitation.email} was revoked.` }),
+      onSuccess: () =>
+        setFeedback({ severity: 'success', message: `The invitation to ${invitation.email} was revoked.` }),
       onError: (error) => setFeedback({ severity: 'error', message: errorMessage(error) }),
     })
   }

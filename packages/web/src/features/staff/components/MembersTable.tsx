@@ -115,11 +115,7 @@ export const MembersTable = () => {
   }
 
   const filters = (
-    <Box
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, pb: 1 }}
-      role="search"
-      aria-label="Filter members"
-    >
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, pb: 1 }} role="search" aria-label="Filter members">
       <TextField
         id={searchId}
         type="search"
