@@ -47,6 +47,8 @@ import { createLocalBus } from './features/realtime/bus.js'
 import { createPgBus } from './features/realtime/pg-bus.js'
 import { createRealtimeHub } from './features/realtime/hub.js'
 import { createChatViews } from './features/chat/chat-views.js'
+import { createVoiceLinks } from './features/media/voice-links.js'
+import { sharedSecret } from './lib/secrets.js'
 import { realtimeRoutes } from './features/realtime/ws.routes.js'
 import { createCategoryService } from './features/chat/categories.service.js'
 import { createTopicService } from './features/chat/topics.service.js'
@@ -214,9 +216,10 @@ export async function buildApp(deps: AppDeps) {
   const tenants = createTenantService({ db, clock })
   const registration = createRegistrationService(authDeps)
   const bus = createPgBus(database, createLocalBus(), { log: app.log })
-  const realtime = createRealtimeHub({ bus, sessions, views: createChatViews(db), log: app.log })
+  const voiceLinks = createVoiceLinks({ key: await sharedSecret(db, 'media_links'), baseUrl: config.publicApiUrl, clock })
+  const realtime = createRealtimeHub({ bus, sessions, views: createChatViews(db, voiceLinks), log: app.log })
   app.addHook('onClose', async () => bus.close())
-  const chatDeps = { db, clock, bus }
+  const chatDeps = { db, clock, bus, voiceLinks }
   const mailWorker = createMailWorker({ db, clock, log: app.log, transport: deps.mailTransport, from: config.mailFrom })
 
   registerAuthentication(app, { sessions })

@@ -308,6 +308,8 @@ export type IdempotencyKeysTable = {
   expires_at: Timestamp
 }
 
+export type ServerSecretsTable = { name: string; value: Buffer | Uint8Array; created_at: Generated<Timestamp> }
+
 export type DB = {
   tenants: TenantsTable
   tenant_settings: TenantSettingsTable
@@ -328,6 +330,7 @@ export type DB = {
   chat_messages: ChatMessagesTable
   chat_events: ChatEventsTable
   idempotency_keys: IdempotencyKeysTable
+  server_secrets: ServerSecretsTable
 }
 
 export type TenantRow = Selectable<TenantsTable>

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChatViews } from '../../src/features/chat/chat-views.js'
 import type { Actor } from '../../src/http/actor.js'
+import { createVoiceLinks } from '../../src/features/media/voice-links.js'
+import { systemClock } from '../../src/lib/clock.js'
 import { buildTestApp, type TestApp } from '../app.js'
 import { auth, createClient, createEmployee, createTenantWithAdmin } from '../factories.js'
 import { chatWorld, send, setSettings, startChat } from './helpers.js'
 
 let app: TestApp
+const links = createVoiceLinks({ key: Buffer.alloc(32, 1), baseUrl: 'http://localhost', clock: systemClock })
 beforeAll(async () => {
   app = await buildTestApp()
 })
@@ -28,7 +31,7 @@ describe('chat realtime views', () => {
     const chat = await startChat(app, w.clientToken, { tenant_id: w.tenantId })
     const stranger = await createTenantWithAdmin(app)
     const other = await createClient(app)
-    const views = createChatViews(app.db)
+    const views = createChatViews(app.db, links)
     const channel = `chat:${chat.chat_id}` as const
     expect(await views.canSubscribe(staff(w.tenantId, w.adminId), channel)).toBe(true)
     expect(await views.canSubscribe(client(w.clientId), channel)).toBe(true)
@@ -41,7 +44,7 @@ describe('chat realtime views', () => {
     const w = await chatWorld(app)
     const chat = await startChat(app, w.clientToken, { tenant_id: w.tenantId })
     const m = await send(app, w.clientToken, chat.chat_id, 'hello')
-    const views = createChatViews(app.db)
+    const views = createChatViews(app.db, links)
     const event = {
       type: 'message.created' as const,
       tenantId: w.tenantId,
@@ -88,7 +91,7 @@ describe('chat realtime views', () => {
       payload: { assignee_id: w.adminId },
     })
     await setSettings(app, w.tenantId, { chat_visibility: 'assigned' })
-    const views = createChatViews(app.db)
+    const views = createChatViews(app.db, links)
     const emp = staff(w.tenantId, employee.id, 'employee')
     expect(views.viewerKey(emp, { type: 'chat.created', tenantId: w.tenantId, chatId: chat.chat_id })).not.toBe(
       views.viewerKey(staff(w.tenantId, w.adminId), {

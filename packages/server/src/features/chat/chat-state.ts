@@ -2,10 +2,11 @@ import type { Db, Executor } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
 import { conflict, isUniqueViolation } from '../../lib/errors.js'
 import type { EventBus } from '../realtime/bus.js'
+import type { VoiceLinks } from '../media/voice-links.js'
 import { recordChatEvent } from './chat-events.js'
 import type { ChatRow } from './chats.queries.js'
 
-export type ChatDeps = { db: Db; clock: Clock; bus: EventBus }
+export type ChatDeps = { db: Db; clock: Clock; bus: EventBus; voiceLinks: VoiceLinks }
 
 const FIELD_NAMES: Record<string, string> = {
   assignee_id: 'assignee',

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js'
+import type { VoiceLinks } from '../media/voice-links.js'
 import type { Actor } from '../../http/actor.js'
 import { AppError } from '../../lib/errors.js'
 import type { RealtimeViews, RenderedEvent } from '../realtime/views.js'
@@ -20,7 +21,7 @@ async function visibleChat(db: Db, actor: Actor, chatId: number): Promise<ChatRo
  * Realtime rendering of chat events: the same access rules and shapes as the REST gets, so a socket never
  * shows what a REST call would refuse. Communities and threads are not part of the chat feature and are refused.
  */
-export function createChatViews(db: Db): RealtimeViews {
+export function createChatViews(db: Db, voiceLinks: VoiceLinks): RealtimeViews {
   return {
     canSubscribe: async (actor, channel) => {
       const m = /^chat:(\d+)$/.exec(channel)
@@ -47,7 +48,7 @@ export function createChatViews(db: Db): RealtimeViews {
             .where('id', '=', event.messageId)
             .executeTakeFirst()
           if (!row) return null
-          const [message] = await presentMessages(db, chat, [row])
+          const [message] = await presentMessages(db, chat, [row], voiceLinks)
           return { type: event.type, data: message }
         }
         case 'chat.created':

@@ -5,6 +5,7 @@ import type { ChatMessagesTable } from '../../db/schema.js'
 import type { Actor } from '../../http/actor.js'
 import { iso, isoRequired } from '../../lib/clock.js'
 import type { ChatRow } from './chats.queries.js'
+import type { VoiceLinks } from '../media/voice-links.js'
 
 export type MessageRow = Selectable<ChatMessagesTable>
 
@@ -169,7 +170,12 @@ async function unreadCounts(ex: Executor, viewer: Actor, rows: ChatRow[]) {
 }
 
 /** Messages shaped for any caller; `read_at` comes from the other side's read marker. */
-export async function presentMessages(ex: Executor, chat: ChatRow, rows: MessageRow[]): Promise<Message[]> {
+export async function presentMessages(
+  ex: Executor,
+  chat: ChatRow,
+  rows: MessageRow[],
+  links: VoiceLinks,
+): Promise<Message[]> {
   const userIds = uniq(rows.map((m) => m.sender_user_id))
   const visitorIds = uniq(rows.map((m) => m.sender_visitor_id))
   const [users, visitors] = await Promise.all([
@@ -197,7 +203,7 @@ export async function presentMessages(ex: Executor, chat: ChatRow, rows: Message
       message_sender: m.message_sender,
       sender,
       text_content: m.deleted_at ? null : m.text_content,
-      voice_content: null,
+      voice_content: hasVoice ? links.url(m.id) : null,
       voice: hasVoice
         ? {
             mime_type: m.voice_mime_type ?? '',

@@ -1,7 +1,7 @@
 import type { Message, MessageCreate } from '@proxima/contracts'
 import type { Executor } from '../../db/database.js'
 import type { Actor, StaffActor } from '../../http/actor.js'
-import { assertFound, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js'
+import { AppError, assertFound, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js'
 import { escalation } from './chat-actions.service.js'
 import { recordChatEvent, secondsBetween } from './chat-events.js'
 import { presentMessages, type MessageRow } from './chat.presenter.js'
@@ -20,6 +20,15 @@ export function decodeCursor(field: string, cursor: string): number {
   if (!Number.isSafeInteger(id)) throw fieldError(field, 'The cursor is not valid.')
   return id
 }
+
+/** A message as the services hand it over: text is optional when a voice recording comes with it. */
+export type MessageInput = Omit<MessageCreate, 'text_content'> & { text_content?: string | undefined }
+
+/** Audio already written to storage, to be attached to a new message. */
+export type StoredVoice = { key: string; mimeType: string; sizeBytes: number; durationMs: number | null }
+
+/** Channels where only text reaches the customer (contract §4.5). */
+const TEXT_ONLY_CHANNELS = new Set(['facebook', 'instagram', 'whatsapp', 'email'])
 
 type ListQuery = { chat_id: number; before?: string | undefined; after?: string | undefined; limit: number }
 
@@ -47,7 +56,7 @@ async function oldestUnanswered(ex: Executor, chat: ChatRow): Promise<Date | nul
 }
 
 /** Text messages in a chat: cursor-paged reading, posting from either side, and admin removal. */
-export function createMessageService({ db, clock, bus }: ChatDeps) {
+export function createMessageService({ db, clock, bus, voiceLinks }: ChatDeps) {
   const inChat = (ex: Executor, chat: ChatRow) =>
     ex.selectFrom('chat_messages').selectAll().where('tenant_id', '=', chat.tenant_id).where('chat_id', '=', chat.id)
 
@@ -76,7 +85,7 @@ export function createMessageService({ db, clock, bus }: ChatDeps) {
     ])
     return {
       error: false as const,
-      data: await presentMessages(db, chat, rows),
+      data: await presentMessages(db, chat, rows, voiceLinks),
       pagination: {
         limit: q.limit,
         has_older: hasOlder,
@@ -97,11 +106,19 @@ export function createMessageService({ db, clock, bus }: ChatDeps) {
 
   async function get(actor: Actor, messageId: number): Promise<Message> {
     const { chat, message } = await loadMessage(actor, messageId)
-    return (await presentMessages(db, chat, [message]))[0] as Message
+    return (await presentMessages(db, chat, [message], voiceLinks))[0] as Message
   }
 
-  /** Returns the message and whether it is new (201) or a repeat of a `client_message_id` (200). */
-  async function create(actor: Actor, input: MessageCreate): Promise<{ created: boolean; message: Message }> {
+  /**
+   * Returns the message and whether it is new (201) or a repeat of a `client_message_id` (200).
+   * With `voice`, the recording is attached and `text_content` is its optional caption.
+   */
+  async function create(
+    actor: Actor,
+    input: MessageInput,
+    voice?: StoredVoice,
+  ): Promise<{ created: boolean; message: Message }> {
+    if (voice === undefined && !input.text_content) throw fieldError('text_content', 'Message is required.')
     const sender = actor.kind === 'staff' ? 'tenant' : 'client'
     if (input.message_sender !== undefined && input.message_sender !== sender)
       throw forbidden(`You can only send messages as ${sender}.`)
@@ -109,14 +126,14 @@ export function createMessageService({ db, clock, bus }: ChatDeps) {
     const repeat = async () => {
       if (input.client_message_id === undefined) return undefined
       const row = await inChat(db, chat0).where('client_message_id', '=', input.client_message_id).executeTakeFirst()
-      return row && { created: false, message: (await presentMessages(db, chat0, [row]))[0] as Message }
+      return row && { created: false, message: (await presentMessages(db, chat0, [row], voiceLinks))[0] as Message }
     }
     const earlier = await repeat()
     if (earlier) return earlier
     const now = clock.now()
     let result: { chat: ChatRow; message: MessageRow; changed: string[] }
     try {
-      result = await db.transaction().execute((trx) => write(trx, actor, input, now))
+      result = await db.transaction().execute((trx) => write(trx, actor, input, now, voice))
     } catch (err) {
       const raced = isUniqueViolation(err, 'chat_messages_client_id_key') ? await repeat() : undefined
       if (raced) return raced
@@ -132,11 +149,17 @@ export function createMessageService({ db, clock, bus }: ChatDeps) {
         changes: changed,
         ratingRequested: false,
       })
-    return { created: true, message: (await presentMessages(db, chat, [message]))[0] as Message }
+    return { created: true, message: (await presentMessages(db, chat, [message], voiceLinks))[0] as Message }
   }
 
-  async function write(trx: Executor, actor: Actor, input: MessageCreate, now: Date) {
+  async function write(trx: Executor, actor: Actor, input: MessageInput, now: Date, voice?: StoredVoice) {
     const chat = await loadChatFor(trx, actor, input.chat_id, { lock: true })
+    if (voice && actor.kind === 'staff' && TEXT_ONLY_CHANNELS.has(chat.channel))
+      throw new AppError(
+        422,
+        'chat.voice_not_supported_on_channel',
+        'Voice messages cannot be sent on this channel; send text instead.',
+      )
     let changes: Partial<ChatRow> = {}
     let topic: { id: number; name: string } | undefined
     if (chat.topic_id !== null) topic = await findTopic(trx, chat.tenant_id, chat.topic_id)
@@ -144,7 +167,9 @@ export function createMessageService({ db, clock, bus }: ChatDeps) {
       topic = assertFound(await findTopic(trx, chat.tenant_id, input.topic_id))
       if (topic.id !== chat.topic_id) changes.topic_id = topic.id
     } else if (actor.kind !== 'staff' && chat.topic_id === null) {
-      topic = detectTopic(input.text_content, await activeTopics(trx, chat.tenant_id))
+      topic = input.text_content
+        ? detectTopic(input.text_content, await activeTopics(trx, chat.tenant_id))
+        : undefined
       if (topic) changes.topic_id = topic.id
     }
     const waitingSince = actor.kind === 'staff' ? await oldestUnanswered(trx, chat) : null
@@ -157,7 +182,11 @@ export function createMessageService({ db, clock, bus }: ChatDeps) {
         sender_kind: actor.kind,
         sender_user_id: actor.kind === 'visitor' ? null : actor.userId,
         sender_visitor_id: actor.kind === 'visitor' ? actor.visitorId : null,
-        text_content: input.text_content,
+        text_content: input.text_content ?? null,
+        voice_key: voice?.key ?? null,
+        voice_mime_type: voice?.mimeType ?? null,
+        voice_size_bytes: voice?.sizeBytes ?? null,
+        voice_duration_ms: voice?.durationMs ?? null,
         topic_id: topic?.id ?? null,
         topic_name: topic?.name ?? null,
         client_message_id: input.client_message_id ?? null,
