@@ -22,8 +22,11 @@ export type Database = {
    * notifications sent while it is down are lost. Resolves to the function that stops listening.
    */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>
-  /** `pg_notify(channel, payload)`; delivered to listeners when it commits (immediately outside a transaction). */
-  notify: (channel: string, payload: string) => Promise<void>
+  /**
+   * `pg_notify(channel, payload)` for each payload, in order, in one statement; delivered to listeners when it
+   * commits (immediately outside a transaction).
+   */
+  notify: (channel: string, payload: string | string[]) => Promise<void>
   /** Closes the pool or the embedded database. */
   close: () => Promise<void>
 }
@@ -111,8 +114,14 @@ export async function openDatabase(opts: {
   }
 }
 
-async function notifyVia(db: Db, channel: string, payload: string): Promise<void> {
-  await sql`select pg_notify(${channel}, ${payload})`.execute(db)
+async function notifyVia(db: Db, channel: string, payload: string | string[]): Promise<void> {
+  if (typeof payload === 'string') {
+    await sql`select pg_notify(${channel}, ${payload})`.execute(db)
+    return
+  }
+  if (payload.length === 0) return
+  // A function scan yields the array in order, so the notifications leave in publish order.
+  await sql`select pg_notify(${channel}, p) from unnest(${payload}::text[]) with ordinality as t(p, n)`.execute(db)
 }
 
 const RECONNECT_MIN_MS = 250

@@ -248,6 +248,7 @@ export type ChatsTable = {
   client_read_at: Timestamp | null
   tenant_read_message_id: number | null
   tenant_read_at: Timestamp | null
+  waiting_since: Timestamp | null
   created_at: CreatedAt
   updated_at: UpdatedAt
 }

@@ -70,6 +70,23 @@ describe('createPgBus', () => {
     await b.close()
   })
 
+  it('shares a burst of events with the other bus in publish order', async () => {
+    const d1 = await database()
+    const d2 = await database()
+    const a = createPgBus(d1, createLocalBus())
+    const b = createPgBus(d2, createLocalBus())
+    await Promise.all([a.ready(), b.ready()])
+    const onB: number[] = []
+    b.subscribe((e) => onB.push('chatId' in e ? e.chatId : -1))
+    const ids = Array.from({ length: 200 }, (_, i) => i + 1)
+    for (const id of ids) a.publish(event(id))
+    await a.flush()
+    await until(() => onB.length === ids.length)
+    expect(onB).toEqual(ids)
+    await a.close()
+    await b.close()
+  })
+
   it('ignores malformed notifications and delivers nothing after close', async () => {
     const d = await database()
     const bus = createPgBus(d, createLocalBus())

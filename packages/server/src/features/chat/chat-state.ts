@@ -13,9 +13,11 @@ const FIELD_NAMES: Record<string, string> = {
   topic_id: 'topic',
   last_message_id: 'last_message',
 }
+/** Columns the `Chat` object does not show. */
+const INTERNAL_COLUMNS = new Set(['updated_at', 'waiting_since'])
 /** Column names as the `Chat` object names them, for `chat.updated` events. */
 export const chatFieldNames = (columns: string[]) => [
-  ...new Set(columns.filter((c) => c !== 'updated_at').map((c) => FIELD_NAMES[c] ?? c)),
+  ...new Set(columns.filter((c) => !INTERNAL_COLUMNS.has(c)).map((c) => FIELD_NAMES[c] ?? c)),
 ]
 
 export const reopenConflict = () =>

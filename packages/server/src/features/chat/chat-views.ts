@@ -1,11 +1,33 @@
+import type { Message } from '@proxima/contracts'
 import type { Db } from '../../db/database.js'
 import type { VoiceLinks } from '../media/voice-links.js'
 import type { Actor } from '../../http/actor.js'
 import { AppError } from '../../lib/errors.js'
+import type { BusEvent, EventBus } from '../realtime/bus.js'
 import type { RealtimeViews, RenderedEvent } from '../realtime/views.js'
 import { idsOnly } from '../realtime/views.js'
 import { actorRefOf, presentChat, presentMessages, sideOf } from './chat.presenter.js'
-import { loadChatFor, type ChatRow } from './chats.queries.js'
+import { loadChatFor, mayRead, type ChatRow } from './chats.queries.js'
+
+type ShownChat = Pick<ChatRow, 'id' | 'tenant_id' | 'client_id' | 'visitor_id' | 'assignee_id'>
+
+/**
+ * Messages rendered by the process that wrote them, keyed by the event object itself: local sockets receive the
+ * same object and skip the reads; other processes receive a copy through NOTIFY and render from the database.
+ */
+const rendered = new WeakMap<BusEvent, { chat: ShownChat; message: Message }>()
+
+/** Publishes `message.created` with the message already shaped, so this process's sockets need no reads. */
+export function publishMessage(bus: EventBus, chat: ShownChat, message: Message) {
+  const event: BusEvent = {
+    type: 'message.created',
+    tenantId: chat.tenant_id,
+    chatId: chat.id,
+    messageId: message.message_id,
+  }
+  rendered.set(event, { chat, message })
+  bus.publish(event)
+}
 
 /** The chat as the actor may see it now, or null (no access looks like absence, as over REST). */
 async function visibleChat(db: Db, actor: Actor, chatId: number): Promise<ChatRow | null> {
@@ -35,6 +57,8 @@ export function createChatViews(db: Db, voiceLinks: VoiceLinks): RealtimeViews {
       return `visitor:${actor.visitorId}`
     },
     render: async (event, actor): Promise<RenderedEvent | null> => {
+      const known = rendered.get(event)
+      if (known) return (await mayRead(db, actor, known.chat)) ? { type: event.type, data: known.message } : null
       const chat = await visibleChat(db, actor, event.chatId)
       if (!chat) return null
       switch (event.type) {

@@ -169,10 +169,16 @@ async function unreadCounts(ex: Executor, viewer: Actor, rows: ChatRow[]) {
   return counts
 }
 
+/** The chat fields a message's shape depends on. */
+export type MessageChat = Pick<
+  ChatRow,
+  'channel' | 'client_read_message_id' | 'client_read_at' | 'tenant_read_message_id' | 'tenant_read_at'
+>
+
 /** Messages shaped for any caller; `read_at` comes from the other side's read marker. */
 export async function presentMessages(
   ex: Executor,
-  chat: ChatRow,
+  chat: MessageChat,
   rows: MessageRow[],
   links: VoiceLinks,
 ): Promise<Message[]> {
@@ -192,41 +198,65 @@ export async function presentMessages(
   ])
   const userMap = byId(users)
   const visitorMap = byId(visitors)
-  return rows.map((m) => {
-    const marker = m.message_sender === 'client' ? chat.tenant_read_message_id : chat.client_read_message_id
-    const readAt = m.message_sender === 'client' ? chat.tenant_read_at : chat.client_read_at
-    const sender: ActorRef = senderRef(m, userMap, visitorMap)
-    const hasVoice = !m.deleted_at && m.voice_mime_type !== null
-    return {
-      message_id: m.id,
-      chat_id: m.chat_id,
-      message_sender: m.message_sender,
-      sender,
-      text_content: m.deleted_at ? null : m.text_content,
-      voice_content: hasVoice ? links.url(m.id) : null,
-      voice: hasVoice
-        ? {
-            mime_type: m.voice_mime_type ?? '',
-            size_bytes: m.voice_size_bytes ?? 0,
-            duration_ms: m.voice_duration_ms,
-            transcript: m.voice_transcript,
-          }
-        : null,
-      channel: chat.channel,
-      topic: m.topic_name,
-      topic_id: m.topic_id,
-      escalated: m.escalated,
-      client_message_id: m.client_message_id,
-      external_id: m.external_id,
-      delivery_status: m.delivery_status,
-      delivery_error: m.delivery_error,
-      read_at: marker !== null && m.id <= marker ? iso(readAt) : null,
-      sent_at: isoRequired(m.sent_at),
-      deleted: m.deleted_at !== null,
-      created_at: isoRequired(m.created_at),
-      updated_at: isoRequired(m.updated_at),
-    }
-  })
+  return rows.map((m) => presentMessage(chat, m, senderRef(m, userMap, visitorMap), links))
+}
+
+/** One message shaped from rows already in hand (no reads). */
+export function presentMessage(chat: MessageChat, m: MessageRow, sender: ActorRef, links: VoiceLinks): Message {
+  const marker = m.message_sender === 'client' ? chat.tenant_read_message_id : chat.client_read_message_id
+  const readAt = m.message_sender === 'client' ? chat.tenant_read_at : chat.client_read_at
+  const hasVoice = !m.deleted_at && m.voice_mime_type !== null
+  return {
+    message_id: m.id,
+    chat_id: m.chat_id,
+    message_sender: m.message_sender,
+    sender,
+    text_content: m.deleted_at ? null : m.text_content,
+    voice_content: hasVoice ? links.url(m.id) : null,
+    voice: hasVoice
+      ? {
+          mime_type: m.voice_mime_type ?? '',
+          size_bytes: m.voice_size_bytes ?? 0,
+          duration_ms: m.voice_duration_ms,
+          transcript: m.voice_transcript,
+        }
+      : null,
+    channel: chat.channel,
+    topic: m.topic_name,
+    topic_id: m.topic_id,
+    escalated: m.escalated,
+    client_message_id: m.client_message_id,
+    external_id: m.external_id,
+    delivery_status: m.delivery_status,
+    delivery_error: m.delivery_error,
+    read_at: marker !== null && m.id <= marker ? iso(readAt) : null,
+    sent_at: isoRequired(m.sent_at),
+    deleted: m.deleted_at !== null,
+    created_at: isoRequired(m.created_at),
+    updated_at: isoRequired(m.updated_at),
+  }
+}
+
+/** A staff member, client or visitor as the author of a message. */
+export function personRef(
+  kind: ActorRef['kind'],
+  person: {
+    id: number
+    username?: string | null
+    first_name?: string
+    last_name?: string
+    name?: string | null
+    contact?: string | null
+  },
+): ActorRef {
+  if (kind === 'visitor')
+    return { kind, id: person.id, name: person.name ?? person.contact ?? `Visitor #${person.id}`, username: null }
+  return {
+    kind,
+    id: person.id,
+    name: fullName({ first_name: person.first_name ?? '', last_name: person.last_name ?? '' }),
+    username: person.username ?? null,
+  }
 }
 
 function senderRef(

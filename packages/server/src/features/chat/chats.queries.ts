@@ -32,6 +32,19 @@ export async function assignedOnly(ex: Executor, actor: StaffActor): Promise<boo
   return (await findChatSettings(ex, actor.tenantId))?.chat_visibility === 'assigned'
 }
 
+/** Whether the actor may read a chat already loaded (the rules of `loadChatFor`). */
+export async function mayRead(
+  ex: Executor,
+  actor: Actor,
+  chat: Pick<ChatRow, 'tenant_id' | 'client_id' | 'visitor_id' | 'assignee_id'>,
+): Promise<boolean> {
+  if (actor.kind === 'client') return chat.client_id === actor.userId
+  if (actor.kind === 'visitor') return chat.tenant_id === actor.tenantId && chat.visitor_id === actor.visitorId
+  if (chat.tenant_id !== actor.tenantId) return false
+  if (chat.assignee_id === null || chat.assignee_id === actor.userId) return true
+  return !(await assignedOnly(ex, actor))
+}
+
 /**
  * The chat as the caller may see it: staff within their tenant (and visibility), owners their own.
  * Anything else looks absent (404), so ids of other tenants or customers reveal nothing.

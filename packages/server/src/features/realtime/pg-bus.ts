@@ -23,8 +23,33 @@ type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg:
 export function createPgBus(database: Pick<Database, 'listen' | 'notify'>, local: EventBus, opts: { log?: Log } = {}) {
   const origin = randomUUID()
   let closed = false
-  // NOTIFYs leave one at a time, so one process's events reach the others in publish order.
+  // One NOTIFY statement at a time, carrying every event queued meanwhile: one process's events reach the others
+  // in publish order, and a burst of events costs one round trip.
   let tail: Promise<void> = Promise.resolve()
+  let queued: { type: string; payload: string }[] = []
+  let sending = false
+  const sendQueued = async () => {
+    sending = true
+    try {
+      while (queued.length > 0) {
+        const batch = queued
+        queued = []
+        try {
+          await database.notify(
+            EVENTS_CHANNEL,
+            batch.map((b) => b.payload),
+          )
+        } catch (err) {
+          opts.log?.warn(
+            { err, types: [...new Set(batch.map((b) => b.type))] },
+            'realtime events not shared with other processes',
+          )
+        }
+      }
+    } finally {
+      sending = false
+    }
+  }
 
   const onPayload = (payload: string) => {
     if (closed) return
@@ -62,11 +87,8 @@ export function createPgBus(database: Pick<Database, 'listen' | 'notify'>, local
         )
         return
       }
-      tail = tail
-        .then(() => database.notify(EVENTS_CHANNEL, payload))
-        .catch((err: unknown) =>
-          opts.log?.warn({ err, type: event.type }, 'realtime event not shared with other processes'),
-        )
+      queued.push({ type: event.type, payload })
+      if (!sending) tail = sendQueued()
     },
     subscribe: (listener) => local.subscribe(listener),
     close: async () => {
