@@ -6,6 +6,7 @@
  *   npm run bench:chat                                   # PGlite
  *   DATABASE_URL=postgres://… npm run bench:chat         # PostgreSQL
  *   BENCH_SOCKETS=1000 BENCH_MESSAGES=20000 BENCH_CONCURRENCY=64 npm run bench:chat
+ *   BENCH_CPU_PROFILE=/tmp/prof npm run bench:chat       # also profile the server
  */
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -70,7 +71,9 @@ function startServer(databaseUrl: string | undefined, dataDir: string) {
   }
   if (databaseUrl) env.DATABASE_URL = databaseUrl
   else delete env.DATABASE_URL
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/main.ts'], {
+  // BENCH_CPU_PROFILE=<dir> writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', '--conditions=source', 'src/main.ts'], {
     cwd: join(import.meta.dirname, '..'),
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -62,45 +62,6 @@ describe('health and operations', () => {
     }
   })
 
-  it('hides /metrics behind 404 when no METRICS_TOKEN is configured', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/metrics',
-      headers: { authorization: 'Bearer anything-at-all-here' },
-    })
-    expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual(NOT_FOUND)
-  })
-
-  it('serves Prometheus text only to the configured bearer token', async () => {
-    const token = 'metrics-token-0123456789'
-    const withMetrics = await buildTestApp({ env: { METRICS_TOKEN: token } })
-    try {
-      await withMetrics.inject({ method: 'GET', url: '/healthz' })
-      const wrong = await withMetrics.inject({
-        method: 'GET',
-        url: '/metrics',
-        headers: { authorization: 'Bearer metrics-token-wrong-value' },
-      })
-      expect(wrong.statusCode).toBe(404)
-      expect(wrong.json()).toEqual(NOT_FOUND)
-      const none = await withMetrics.inject({ method: 'GET', url: '/metrics' })
-      expect(none.statusCode).toBe(404)
-      const res = await withMetrics.inject({
-        method: 'GET',
-        url: '/metrics',
-        headers: { authorization: `Bearer ${token}` },
-      })
-      expect(res.statusCode).toBe(200)
-      expect(res.headers['content-type']).toMatch(/^text\/plain/)
-      expect(res.body).toContain('# TYPE proxima_http_requests_total counter')
-      expect(res.body).toMatch(/proxima_http_requests_total\{route="\/healthz",method="GET",status="200"\} \d+/)
-      expect(res.body).toContain('proxima_outbox_mails')
-    } finally {
-      await withMetrics.shutdown()
-    }
-  })
-
   it('publishes an OpenAPI 3.1 document listing the API', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/openapi.json' })
     expect(res.statusCode).toBe(200)

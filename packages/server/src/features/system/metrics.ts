@@ -2,8 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { Db } from '../../db/database.js'
 
-/** Prometheus metrics: HTTP traffic by route, the outbox by status, and process figures. */
-export function registerMetrics(app: FastifyInstance, deps: { db: Db; token: string | undefined }) {
+export type RealtimeStats = { connections: number; authenticated: number; channels: number }
+
+/** Prometheus metrics: HTTP traffic by route, WebSocket connections, the outbox by status, and process figures. */
+export function registerMetrics(
+  app: FastifyInstance,
+  deps: { db: Db; token: string | undefined; realtime?: () => RealtimeStats },
+) {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
   const requests = new Counter({
@@ -34,6 +39,29 @@ export function registerMetrics(app: FastifyInstance, deps: { db: Db; token: str
       for (const r of rows) this.set({ status: r.status }, Number(r.n))
     },
   })
+
+  const realtime = deps.realtime
+  if (realtime) {
+    new Gauge({
+      name: 'proxima_websocket_connections',
+      help: 'Open WebSocket connections of this process, by state',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const s = realtime()
+        this.set({ state: 'authenticated' }, s.authenticated)
+        this.set({ state: 'pending' }, s.connections - s.authenticated)
+      },
+    })
+    new Gauge({
+      name: 'proxima_websocket_channels',
+      help: 'Chat, community and thread channels with at least one subscriber in this process',
+      registers: [registry],
+      collect() {
+        this.set(realtime().channels)
+      },
+    })
+  }
 
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched'
