@@ -59,6 +59,10 @@ import { chatRoutes } from './features/chat/chats.routes.js'
 import { createMessageService } from './features/chat/messages.service.js'
 import { messageRoutes } from './features/chat/messages.routes.js'
 import { createMailWorker } from './features/mail/worker.js'
+import { createNotificationService } from './features/notifications/notifications.service.js'
+import { createNotificationViews } from './features/notifications/notification-views.js'
+import { setDashboardBaseUrl } from './features/notifications/chat-notices.js'
+import { notificationRoutes } from './features/notifications/notifications.routes.js'
 import { healthRoutes } from './features/system/health.routes.js'
 import { registerMetrics } from './features/system/metrics.js'
 import { registerDashboard } from './features/system/dashboard.routes.js'
@@ -217,7 +221,15 @@ export async function buildApp(deps: AppDeps) {
   const registration = createRegistrationService(authDeps)
   const bus = createPgBus(database, createLocalBus(), { log: app.log })
   const voiceLinks = createVoiceLinks({ key: await sharedSecret(db, 'media_links'), baseUrl: config.publicApiUrl, clock })
-  const realtime = createRealtimeHub({ bus, sessions, views: createChatViews(db, voiceLinks), log: app.log })
+  const realtime = createRealtimeHub({
+    bus,
+    sessions,
+    views: createChatViews(db, voiceLinks),
+    userViews: createNotificationViews(db),
+    log: app.log,
+  })
+  setDashboardBaseUrl(config.appBaseUrl)
+  const notifications = createNotificationService({ db, clock })
   app.addHook('onClose', async () => bus.close())
   const chatDeps = { db, clock, bus, voiceLinks }
   const mailWorker = createMailWorker({ db, clock, log: app.log, transport: deps.mailTransport, from: config.mailFrom })
@@ -257,6 +269,7 @@ export async function buildApp(deps: AppDeps) {
   })
   await app.register(chatRoutes, { chats: createChatService(chatDeps), actions: createChatActionService(chatDeps) })
   await app.register(messageRoutes, { messages: createMessageService(chatDeps) })
+  await app.register(notificationRoutes, { notifications })
   await app.register(realtimeRoutes, { hub: realtime, bus, isShuttingDown: () => shuttingDown })
   await registerDashboard(app, {
     webDistDir: deps.webDistDir,
@@ -266,7 +279,7 @@ export async function buildApp(deps: AppDeps) {
   })
 
   return Object.assign(app, {
-    services: { sessions, tenants, registration, mailWorker, bus, realtime },
+    services: { sessions, tenants, registration, mailWorker, bus, realtime, notifications },
     beginShutdown: () => {
       shuttingDown = true
     },

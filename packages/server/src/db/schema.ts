@@ -309,6 +309,18 @@ export type IdempotencyKeysTable = {
   expires_at: Timestamp
 }
 
+export type NotificationsTable = {
+  id: Generated<number>
+  tenant_id: number
+  user_id: number
+  type: string
+  title: string
+  body: Generated<string>
+  data: ColumnType<Record<string, unknown>, string | undefined, string>
+  read_at: Timestamp | null
+  created_at: CreatedAt
+}
+
 export type ServerSecretsTable = { name: string; value: Buffer | Uint8Array; created_at: Generated<Timestamp> }
 
 export type DB = {
@@ -332,6 +344,7 @@ export type DB = {
   chat_events: ChatEventsTable
   idempotency_keys: IdempotencyKeysTable
   server_secrets: ServerSecretsTable
+  notifications: NotificationsTable
 }
 
 export type TenantRow = Selectable<TenantsTable>

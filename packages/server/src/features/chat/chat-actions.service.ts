@@ -6,13 +6,17 @@ import { recordChatEvent } from './chat-events.js'
 import { actorRefOf, presentChat, sideOf } from './chat.presenter.js'
 import { changeStatus, chatFieldNames, saveChat, type ChatDeps } from './chat-state.js'
 import { findActiveStaff, loadChatFor, type ChatRow } from './chats.queries.js'
+import { noticeEscalation, notifyChatAssigned } from '../notifications/chat-notices.js'
+import { publishEvents } from '../notifications/notifications.service.js'
+import type { NotificationBusEvent } from '../realtime/bus.js'
 
 /** A replaced rating is accepted for this long after the first one. */
 export const RATING_WINDOW_DAYS = 7
 
 /**
- * "A human must take over": marks the chat escalated, stops the assistant and opens the chat.
- * Runs inside the caller's transaction; returns the changes (the caller saves them) with the changed field names.
+ * "A human must take over": marks the chat escalated, stops the assistant, opens the chat and tells staff (in-app
+ * notification published at commit, and the escalation email). Runs inside the caller's transaction; returns the
+ * changes (the caller saves them) with the changed field names.
  */
 export async function escalation(
   trx: Executor,
@@ -20,6 +24,7 @@ export async function escalation(
   at: Date,
   by: { actor: Actor; reason: string | null; messageId: number | null },
 ): Promise<Partial<ChatRow>> {
+  await noticeEscalation(trx, chat, at, by)
   const changes: Partial<ChatRow> = {
     ...(await changeStatus(trx, chat, 'open', at, {
       actorUserId: by.actor.kind === 'visitor' ? null : by.actor.userId,
@@ -58,6 +63,7 @@ export function createChatActionService({ db, clock, bus }: ChatDeps) {
   /** Admins assign any active member; employees only take a chat or give back their own. */
   async function assign(actor: StaffActor, chatId: number, assigneeId: number | null) {
     const now = clock.now()
+    let notices: NotificationBusEvent[] = []
     const { before, after } = await db.transaction().execute(async (trx) => {
       const chat = await loadChatFor(trx, actor, chatId, { lock: true })
       if (actor.userType !== 'admin') {
@@ -80,6 +86,7 @@ export function createChatActionService({ db, clock, bus }: ChatDeps) {
         actorUserId: actor.userId,
         detail: { assignee_id: assigneeId, previous_assignee_id: chat.assignee_id, auto: false },
       })
+      notices = await notifyChatAssigned(trx, saved, actor, now)
       return { before: chat, after: saved }
     })
     if (before !== after)
@@ -90,6 +97,7 @@ export function createChatActionService({ db, clock, bus }: ChatDeps) {
         changes: ['assignee'],
         ratingRequested: false,
       })
+    publishEvents(bus, notices)
     return presentChat(db, actor, after)
   }
 

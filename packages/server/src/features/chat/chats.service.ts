@@ -7,6 +7,9 @@ import { escapeLike } from './categories.service.js'
 import { recordChatEvent } from './chat-events.js'
 import { changeStatus, chatFieldNames, saveChat, type ChatDeps } from './chat-state.js'
 import { presentChat, presentChats } from './chat.presenter.js'
+import { notifyChatCreated } from '../notifications/chat-notices.js'
+import { publishEvents } from '../notifications/notifications.service.js'
+import type { NotificationBusEvent } from '../realtime/bus.js'
 import {
   assignedOnly,
   findChatSettings,
@@ -52,6 +55,7 @@ export function createChatService({ db, clock, bus }: ChatDeps) {
     if (existing) return { created: false, chat: await presentChat(db, actor, existing) }
     const now = clock.now()
     let row: ChatRow
+    let notices: NotificationBusEvent[] = []
     try {
       row = await db.transaction().execute(async (trx) => {
         const settings = await findChatSettings(trx, tenantId)
@@ -81,6 +85,7 @@ export function createChatService({ db, clock, bus }: ChatDeps) {
             detail: { assignee_id: assignee, previous_assignee_id: null, auto: true },
           })
         }
+        notices = await notifyChatCreated(trx, inserted, now)
         return inserted
       })
     } catch (err) {
@@ -91,6 +96,7 @@ export function createChatService({ db, clock, bus }: ChatDeps) {
       return { created: false, chat: await presentChat(db, actor, raced) }
     }
     bus.publish({ type: 'chat.created', tenantId, chatId: row.id })
+    publishEvents(bus, notices)
     return { created: true, chat: await presentChat(db, actor, row) }
   }
 

@@ -64,3 +64,24 @@ export function invitationMail(opts: {
     'If you were not expecting this invitation, you can ignore this email.',
   )
 }
+
+/** To a staff member who keeps escalation emails on (contract §11.5). */
+export function escalationMail(opts: {
+  firstName: string
+  tenantName: string
+  chatId: number
+  customerName: string
+  reason: string | null
+  url: string
+}): Rendered {
+  return render(
+    `Chat #${opts.chatId} needs a person`,
+    `Hello ${opts.firstName},`,
+    [
+      `${opts.customerName} is waiting for a person in chat #${opts.chatId} at ${opts.tenantName}.`,
+      ...(opts.reason ? [`Reason: ${opts.reason}`] : []),
+    ],
+    { label: 'Open the chat', url: opts.url },
+    'You get this email because escalation emails are on in your Proxima profile; you can turn them off there.',
+  )
+}

@@ -5,7 +5,10 @@ import type { ActorRef } from '@proxima/contracts'
  * What happened, by id only: every server process that receives it renders the data for each recipient
  * (staff and owners see different shapes), so the event stays small enough for PostgreSQL NOTIFY.
  */
-export type BusEvent =
+export type BusEvent = ChatBusEvent | NotificationBusEvent
+
+/** Events about one chat: they go to its `chat:<id>` subscribers and, for most types, to staff on `tenant`. */
+export type ChatBusEvent =
   | { type: 'message.created' | 'message.updated'; tenantId: number; chatId: number; messageId: number }
   | { type: 'chat.created'; tenantId: number; chatId: number }
   | { type: 'chat.updated'; tenantId: number; chatId: number; changes: string[]; ratingRequested: boolean }
@@ -25,6 +28,14 @@ export type BusEvent =
       user: ActorRef
       state: 'start' | 'stop'
     }
+
+/** A new in-app notification: it goes to the sockets of its recipient only, on the `user` channel. */
+export type NotificationBusEvent = {
+  type: 'notification.created'
+  tenantId: number
+  userId: number
+  notificationId: number
+}
 
 export type EventBus = {
   /** Called after the change is committed; delivery is at-most-once. */

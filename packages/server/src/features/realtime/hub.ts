@@ -3,10 +3,24 @@ import type { WebSocket } from 'ws'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Actor } from '../../http/actor.js'
 import type { Sessions } from '../auth/sessions.service.js'
-import type { BusEvent, EventBus } from './bus.js'
+import type { BusEvent, ChatBusEvent, EventBus } from './bus.js'
 import { CLOSE } from './frames.js'
 import { Connection, type HubContext, type HubSettings } from './connection.js'
-import type { Channel, RealtimeViews, TopicChannel } from './views.js'
+import {
+  defaultUserViews,
+  type Channel,
+  type RealtimeViews,
+  type RenderedEvent,
+  type TopicChannel,
+  type UserViews,
+} from './views.js'
+
+/** Where an event goes in this process, and how to render it once per group of viewers. */
+type Routing = {
+  targets: Map<Connection, Channel>
+  viewerKey: (actor: Actor) => string
+  render: (actor: Actor) => Promise<RenderedEvent | null>
+}
 
 export const DEFAULT_HUB_SETTINGS: HubSettings = {
   pingIntervalMs: 25_000,
@@ -22,6 +36,8 @@ export type HubDeps = {
   bus: EventBus
   sessions: Pick<Sessions, 'resolve'>
   views: RealtimeViews
+  /** Rendering of the `user` channel (own notifications); ids only when left out. */
+  userViews?: UserViews
   log: FastifyBaseLogger
   settings?: Partial<HubSettings>
 }
@@ -41,7 +57,8 @@ const ON_TENANT_CHANNEL = new Set<BusEvent['type']>([
 ])
 
 /** Whether an event goes to its tenant's staff on the `tenant` channel (contract §4.9: client typing does too). */
-const onTenantChannel = (e: BusEvent) => ON_TENANT_CHANNEL.has(e.type) || (e.type === 'typing' && e.sender === 'client')
+const onTenantChannel = (e: ChatBusEvent) =>
+  ON_TENANT_CHANNEL.has(e.type) || (e.type === 'typing' && e.sender === 'client')
 
 const isActor = (actor: Actor, ref: { kind: string; id: number | null }) =>
   ref.id !== null &&
@@ -49,18 +66,22 @@ const isActor = (actor: Actor, ref: { kind: string; id: number | null }) =>
     (actor.kind !== 'visitor' && actor.kind === ref.kind && actor.userId === ref.id))
 
 /**
- * The sockets of this process and the routing of bus events to them. Each event goes once to each socket that
- * should see it, on its most specific channel (`chat:<id>` when subscribed, else `tenant`). Events of one tenant
- * are delivered in publish order; recipients are grouped by the views' `viewerKey` so that each group costs one
- * render, whatever the number of its sockets.
+ * The sockets of this process and the routing of bus events to them. Each chat event goes once to each socket
+ * that should see it, on its most specific channel (`chat:<id>` when subscribed, else `tenant`); a notification
+ * goes to every socket of its recipient, on `user`. Events of one tenant are delivered in publish order;
+ * recipients are grouped (by the views' `viewerKey`, or by user) so that each group costs one render, whatever
+ * the number of its sockets.
  */
 export function createRealtimeHub(deps: HubDeps) {
   const settings: HubSettings = { ...DEFAULT_HUB_SETTINGS, ...deps.settings }
   const log = deps.log
   let views = deps.views
+  const userViews = deps.userViews ?? defaultUserViews
   let accepting = true
   const connections = new Set<Connection>()
   const staffByTenant = new Map<number, Set<Connection>>()
+  /** The `user` channel: every authenticated socket of an account (staff and clients), by user id. */
+  const byUser = new Map<number, Set<Connection>>()
   const subscribers = new Map<TopicChannel, Set<Connection>>()
   const chains = new Map<number, Promise<void>>()
 
@@ -83,6 +104,7 @@ export function createRealtimeHub(deps: HubDeps) {
     accepting: () => accepting,
     onAuthenticated: (conn) => {
       if (conn.actor?.kind === 'staff') addTo(staffByTenant, conn.actor.tenantId, conn)
+      if (conn.actor && conn.actor.kind !== 'visitor') addTo(byUser, conn.actor.userId, conn)
     },
     subscribe: (conn, channel) => {
       conn.subscriptions.add(channel)
@@ -95,13 +117,13 @@ export function createRealtimeHub(deps: HubDeps) {
     onClosed: (conn) => {
       connections.delete(conn)
       if (conn.actor?.kind === 'staff') removeFrom(staffByTenant, conn.actor.tenantId, conn)
+      if (conn.actor && conn.actor.kind !== 'visitor') removeFrom(byUser, conn.actor.userId, conn)
       for (const channel of conn.subscriptions) removeFrom(subscribers, channel, conn)
     },
   }
 
-  /** Renders an event for its recipients; the frames are sent later, in publish order. */
-  async function prepare(event: BusEvent): Promise<[Connection, string][]> {
-    const sends: [Connection, string][] = []
+  /** The local sockets a chat event concerns, each with its channel, and how to render it for a group. */
+  function chatRouting(event: ChatBusEvent): Routing {
     const targets = new Map<Connection, Channel>()
     if (ON_CHAT_CHANNEL.has(event.type)) {
       const channel: TopicChannel = `chat:${event.chatId}`
@@ -114,6 +136,27 @@ export function createRealtimeHub(deps: HubDeps) {
       // Typing goes to the other participants, never back to the typist.
       for (const conn of targets.keys()) if (conn.actor && isActor(conn.actor, event.user)) targets.delete(conn)
     }
+    const current = views
+    return {
+      targets,
+      viewerKey: (actor) => current.viewerKey(actor, event),
+      render: (actor) => current.render(event, actor),
+    }
+  }
+
+  /** Every socket of the recipient, as long as it is signed in to the notification's tenant. */
+  function routing(event: BusEvent): Routing {
+    if (event.type !== 'notification.created') return chatRouting(event)
+    const targets = new Map<Connection, Channel>()
+    for (const conn of byUser.get(event.userId) ?? [])
+      if (conn.actor?.kind === 'staff' && conn.actor.tenantId === event.tenantId) targets.set(conn, 'user')
+    return { targets, viewerKey: () => `user:${event.userId}`, render: (actor) => userViews.render(event, actor) }
+  }
+
+  /** Renders an event for its recipients; the frames are sent later, in publish order. */
+  async function prepare(event: BusEvent): Promise<[Connection, string][]> {
+    const sends: [Connection, string][] = []
+    const { targets, viewerKey, render } = routing(event)
     if (targets.size === 0) return sends
 
     const groups = new Map<string, { actor: Actor; members: [Connection, Channel][] }>()
@@ -121,7 +164,7 @@ export function createRealtimeHub(deps: HubDeps) {
       if (!conn.actor) continue
       let key: string
       try {
-        key = views.viewerKey(conn.actor, event)
+        key = viewerKey(conn.actor)
       } catch (err) {
         log.error({ err, type: event.type }, 'realtime viewer key failed')
         continue
@@ -137,7 +180,7 @@ export function createRealtimeHub(deps: HubDeps) {
       [...groups.values()].map(async ({ actor, members }) => {
         let rendered
         try {
-          rendered = await views.render(event, actor)
+          rendered = await render(actor)
         } catch (err) {
           log.error({ err, type: event.type }, 'realtime render failed')
           return

@@ -1,7 +1,7 @@
 import type { ActorRef } from '@proxima/contracts'
 import type { Db } from '../../db/database.js'
 import type { Actor } from '../../http/actor.js'
-import type { BusEvent } from './bus.js'
+import type { ChatBusEvent, NotificationBusEvent } from './bus.js'
 
 /** Channels a socket may subscribe to by itself; `tenant` and `user` are given automatically. */
 export type TopicChannel = `chat:${number}` | `community:${number}` | `thread:${number}`
@@ -13,11 +13,13 @@ export type RenderedEvent = { type: string; data: unknown }
 /**
  * The seam between the realtime transport and the features that own the data (contract §4.9).
  *
- * The hub knows sockets, actors and channels; it knows nothing about chats. For each bus event it finds the
- * local sockets that could receive it (`chat:<id>` subscribers, staff of the event's tenant on `tenant`), groups
- * them by `viewerKey`, calls `render` once per group, and sends the result to every socket of the group.
+ * The hub knows sockets, actors and channels; it knows nothing about chats or notifications. For each bus event it
+ * finds the local sockets that could receive it, groups them by viewer, calls a render function once per group,
+ * and sends the result to every socket of the group. Two sets of hooks are given to the hub where the app builds
+ * it (`createRealtimeHub({ views, userViews })`):
  *
- * Rules for implementers:
+ * `RealtimeViews` renders chat events (`ChatBusEvent`) for `chat:<id>` subscribers and for staff of the event's
+ * tenant on `tenant`. Rules for implementers:
  * - `viewerKey(actor, event)` must return the same key only for actors who are allowed to see exactly the same data
  *   for that event (e.g. `staff:<tenant>` when every staff member sees every chat and shares the tenant-side read marker;
  *   `staff:<tenant>:<user>` for an employee restricted to assigned chats; `client:<user>`). Fewer distinct keys means
@@ -28,23 +30,37 @@ export type RenderedEvent = { type: string; data: unknown }
  * - `canSubscribe(actor, channel)` answers like the REST get of the channel's object: false → `not_found`.
  * - `typingOf(actor, chatId)` describes who is typing in a chat the actor may access (or null: no access);
  *   the hub turns it into a `typing` bus event.
+ *
+ * `UserViews` renders events addressed to one user (`NotificationBusEvent`) for that user's own sockets on the
+ * `user` channel; the hub renders once per user, whatever the number of their sockets. `render` returns the data
+ * as the REST get would (`Notification`), or null when the actor is not its recipient or it no longer exists.
+ *
  * Errors thrown by these functions are logged; the recipient simply does not get that event.
  */
 export type RealtimeViews = {
   canSubscribe: (actor: Actor, channel: TopicChannel) => Promise<boolean>
-  viewerKey: (actor: Actor, event: BusEvent) => string
-  render: (event: BusEvent, actor: Actor) => Promise<RenderedEvent | null>
+  viewerKey: (actor: Actor, event: ChatBusEvent) => string
+  render: (event: ChatBusEvent, actor: Actor) => Promise<RenderedEvent | null>
   typingOf: (
     actor: Actor,
     chatId: number,
   ) => Promise<{ tenantId: number; sender: 'client' | 'tenant'; user: ActorRef } | null>
 }
 
+export type UserViews = {
+  render: (event: NotificationBusEvent, actor: Actor) => Promise<RenderedEvent | null>
+}
+
+/** Stand-in until the notifications feature supplies its views: the recipient gets the id only. */
+export const defaultUserViews: UserViews = {
+  render: async (event) => ({ type: event.type, data: { notification_id: event.notificationId } }),
+}
+
 /** How long a typing `start` lasts without a following `start` or `stop` (contract §4.9). */
 export const TYPING_EXPIRES_MS = 6_000
 
 /** Ids-only `data` of each event type, as sent by the default views. */
-export function idsOnly(event: BusEvent): RenderedEvent {
+export function idsOnly(event: ChatBusEvent): RenderedEvent {
   switch (event.type) {
     case 'message.created':
     case 'message.updated':

@@ -1,0 +1,170 @@
+import { sql } from 'kysely'
+import type { Notification, NotificationListQuery, NotificationType } from '@proxima/contracts'
+import type { Db, Executor } from '../../db/database.js'
+import type { StaffActor } from '../../http/actor.js'
+import { addDays, isoRequired, iso, type Clock } from '../../lib/clock.js'
+import { assertFound, fieldError } from '../../lib/errors.js'
+import { decodeCursor, encodeCursor } from '../chat/messages.service.js'
+import type { EventBus, NotificationBusEvent } from '../realtime/bus.js'
+import { EVENTS_CHANNEL } from '../realtime/pg-bus.js'
+import {
+  countUnread,
+  deleteOlderThan,
+  findOwnNotification,
+  listRecipients,
+  markAllRead,
+  markRead,
+  ownNotifications,
+  type NotificationRow,
+  type Recipient,
+} from './notifications.queries.js'
+
+/** Notifications are kept this long (contract §13.3). */
+export const NOTIFICATION_RETENTION_DAYS = 90
+
+export type NotifyInput = {
+  tenantId: number
+  /** Named staff members (inactive or foreign ids are skipped), or every active staff member of the tenant. */
+  userIds: number[] | 'all-active-staff'
+  /** Left out of the recipients: the staff member whose own action caused the notification. */
+  exceptUserId?: number | null | undefined
+  type: NotificationType
+  title: string
+  body: string
+  /** Ids to open, e.g. `{chat_id}`. */
+  data?: Record<string, unknown>
+  /** Now, by the app's clock. */
+  at: Date
+}
+
+/** What `notify` wrote: the events to publish once the transaction has committed, and who got them. */
+export type Notified = { events: NotificationBusEvent[]; recipients: Recipient[] }
+
+/**
+ * Writes one notification per recipient inside the caller's transaction. The caller publishes the returned
+ * events after the commit (`publishEvents`), like every other bus event; code that runs inside a transaction
+ * it does not own uses `publishAtCommit` instead.
+ */
+export async function notify(ex: Executor, input: NotifyInput): Promise<Notified> {
+  const recipients = (await listRecipients(ex, input.tenantId, input.userIds)).filter(
+    (r) => r.id !== input.exceptUserId,
+  )
+  if (recipients.length === 0) return { events: [], recipients }
+  const rows = await ex
+    .insertInto('notifications')
+    .values(
+      recipients.map((r) => ({
+        tenant_id: input.tenantId,
+        user_id: r.id,
+        type: input.type,
+        title: input.title,
+        body: input.body,
+        data: JSON.stringify(input.data ?? {}),
+        created_at: input.at,
+      })),
+    )
+    .returning(['id', 'user_id'])
+    .execute()
+  return {
+    events: rows.map((row) => ({
+      type: 'notification.created' as const,
+      tenantId: input.tenantId,
+      userId: row.user_id,
+      notificationId: row.id,
+    })),
+    recipients,
+  }
+}
+
+/** Publishes the events of `notify`; call it after the transaction that wrote them has committed. */
+export function publishEvents(bus: Pick<EventBus, 'publish'>, events: NotificationBusEvent[]) {
+  for (const event of events) bus.publish(event)
+}
+
+/**
+ * Hands the events to every server process (this one included) when the caller's transaction commits, and
+ * never if it rolls back: PostgreSQL delivers a NOTIFY sent inside a transaction at commit. For code that runs
+ * inside a transaction it does not own and has no bus. The envelope is the one `pg-bus.ts` reads; its origin
+ * is no process's, so no listener drops it as its own echo.
+ */
+export async function publishAtCommit(trx: Executor, events: NotificationBusEvent[]) {
+  for (const e of events) {
+    const payload = JSON.stringify({ v: 1, o: 'commit', e })
+    await sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`.execute(trx)
+  }
+}
+
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    notification_id: row.id,
+    type: row.type as NotificationType,
+    title: row.title,
+    body: row.body,
+    data: row.data ?? {},
+    read: row.read_at !== null,
+    read_at: iso(row.read_at),
+    created_at: isoRequired(row.created_at),
+  }
+}
+
+/** A staff member's own notifications: reading, counting, marking read, and the retention clean-up. */
+export function createNotificationService({ db, clock }: { db: Db; clock: Clock }) {
+  /** Newest first; without a cursor the latest `limit`; `before` pages back, `after` fetches newer ones. */
+  async function list(actor: StaffActor, q: NotificationListQuery) {
+    if (q.before !== undefined && q.after !== undefined)
+      throw fieldError('before', 'Send at most one of before and after.')
+    const before = q.before !== undefined ? decodeCursor('before', q.before) : undefined
+    const after = q.after !== undefined ? decodeCursor('after', q.after) : undefined
+    const mine = () => ownNotifications(db, actor.tenantId, actor.userId, { unread: q.unread, type: q.type })
+    let rows: NotificationRow[]
+    if (after !== undefined) {
+      rows = (await mine().selectAll().where('id', '>', after).orderBy('id', 'asc').limit(q.limit).execute()).reverse()
+    } else {
+      let query = mine().selectAll()
+      if (before !== undefined) query = query.where('id', '<', before)
+      rows = await query.orderBy('id', 'desc').limit(q.limit).execute()
+    }
+    const newest = rows[0]?.id
+    const oldest = rows[rows.length - 1]?.id
+    const exists = async (op: '<' | '>' | '<=' | '>=', id: number) =>
+      (await mine().select('id').where('id', op, id).limit(1).executeTakeFirst()) !== undefined
+    const [hasOlder, hasNewer] = await Promise.all([
+      oldest !== undefined ? exists('<', oldest) : after !== undefined ? exists('<=', after) : Promise.resolve(false),
+      newest !== undefined ? exists('>', newest) : before !== undefined ? exists('>=', before) : Promise.resolve(false),
+    ])
+    return {
+      error: false as const,
+      data: rows.map(presentNotification),
+      pagination: {
+        limit: q.limit,
+        has_older: hasOlder,
+        has_newer: hasNewer,
+        before_cursor: oldest !== undefined ? encodeCursor(oldest) : null,
+        after_cursor: newest !== undefined ? encodeCursor(newest) : null,
+      },
+    }
+  }
+
+  async function unreadCount(actor: StaffActor) {
+    return { count: await countUnread(db, actor.tenantId, actor.userId) }
+  }
+
+  /** Another user's notification answers 404, like one that does not exist. */
+  async function read(actor: StaffActor, id: number): Promise<Notification> {
+    const updated = await markRead(db, actor.tenantId, actor.userId, id, clock.now())
+    return presentNotification(updated ?? assertFound(await findOwnNotification(db, actor.tenantId, actor.userId, id)))
+  }
+
+  async function readAll(actor: StaffActor) {
+    return { updated: await markAllRead(db, actor.tenantId, actor.userId, clock.now()) }
+  }
+
+  /** The daily job: notifications older than 90 days go. */
+  async function purgeOld(): Promise<number> {
+    return deleteOlderThan(db, addDays(clock.now(), -NOTIFICATION_RETENTION_DAYS))
+  }
+
+  return { list, unreadCount, read, readAll, purgeOld }
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>
