@@ -49,4 +49,5 @@ export const Texts = {
   googleTokenInvalid: 'Google sign-in failed. Try again.',
   googleUnavailable: 'Google sign-in is not configured on this server.',
   subscriptionExpired: 'Your subscription has ended. Choose a plan to continue.',
+  voiceTypeNotAllowed: 'Voice messages must be WebM, Ogg, MP3, M4A/AAC, WAV or 3GPP audio.',
 } as const

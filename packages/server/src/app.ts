@@ -48,6 +48,11 @@ import { createPgBus } from './features/realtime/pg-bus.js'
 import { createRealtimeHub } from './features/realtime/hub.js'
 import { createChatViews } from './features/chat/chat-views.js'
 import { createVoiceLinks } from './features/media/voice-links.js'
+import { createVoiceStorage } from './features/media/storage.js'
+import { createMediaService } from './features/media/media.service.js'
+import { mediaRoutes } from './features/media/media.routes.js'
+import { createVoiceService } from './features/chat/voice.service.js'
+import { voiceRoutes } from './features/chat/voice.routes.js'
 import { sharedSecret } from './lib/secrets.js'
 import { realtimeRoutes } from './features/realtime/ws.routes.js'
 import { createCategoryService } from './features/chat/categories.service.js'
@@ -220,7 +225,11 @@ export async function buildApp(deps: AppDeps) {
   const tenants = createTenantService({ db, clock })
   const registration = createRegistrationService(authDeps)
   const bus = createPgBus(database, createLocalBus(), { log: app.log })
-  const voiceLinks = createVoiceLinks({ key: await sharedSecret(db, 'media_links'), baseUrl: config.publicApiUrl, clock })
+  const voiceLinks = createVoiceLinks({
+    key: await sharedSecret(db, 'media_links'),
+    baseUrl: config.publicApiUrl,
+    clock,
+  })
   const realtime = createRealtimeHub({
     bus,
     sessions,
@@ -268,7 +277,14 @@ export async function buildApp(deps: AppDeps) {
     topics: createTopicService(chatDeps),
   })
   await app.register(chatRoutes, { chats: createChatService(chatDeps), actions: createChatActionService(chatDeps) })
-  await app.register(messageRoutes, { messages: createMessageService(chatDeps) })
+  const voiceStorage = createVoiceStorage(config.voiceStorage, config.dataDir)
+  const messages = createMessageService({ ...chatDeps, voiceStorage })
+  await app.register(messageRoutes, { messages })
+  await app.register(voiceRoutes, {
+    voice: createVoiceService({ db, messages, storage: voiceStorage, log: app.log }),
+    limits,
+  })
+  await app.register(mediaRoutes, { media: createMediaService({ db, clock, voiceLinks, storage: voiceStorage }) })
   await app.register(notificationRoutes, { notifications })
   await app.register(realtimeRoutes, { hub: realtime, bus, isShuttingDown: () => shuttingDown })
   await registerDashboard(app, {

@@ -41,7 +41,35 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.string().default('admin@proxima.local'),
   ADMIN_PASSWORD: z.string().optional(),
   ADMIN_ORGANIZATION: z.string().default('My Organization'),
+  VOICE_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
 })
+
+/** S3 settings are required once S3 is chosen. */
+const CheckedEnvSchema = EnvSchema.superRefine((e, ctx) => {
+  if (e.VOICE_STORAGE !== 's3') return
+  for (const name of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'Required when VOICE_STORAGE is s3.' })
+  }
+})
+
+/** Where voice recordings are kept: files under `DATA_DIR/media`, or any S3-compatible bucket. */
+export type VoiceStorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3'
+      endpoint: string | undefined
+      bucket: string
+      region: string
+      accessKeyId: string
+      secretAccessKey: string
+      forcePathStyle: boolean
+    }
 
 export type Config = {
   env: 'development' | 'production' | 'test'
@@ -65,11 +93,12 @@ export type Config = {
   clientTokenDays: number
   rateLimits: boolean
   firstAdmin: { email: string; password: string | undefined; organization: string }
+  voiceStorage: VoiceStorageConfig
 }
 
 /** The only reader of process.env: everything the server can be told comes through here. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env)
+  const parsed = CheckedEnvSchema.safeParse(env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
@@ -99,5 +128,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientTokenDays: e.CLIENT_TOKEN_DAYS,
     rateLimits: e.RATE_LIMITS,
     firstAdmin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD || undefined, organization: e.ADMIN_ORGANIZATION },
+    voiceStorage:
+      e.VOICE_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET ?? '',
+            region: e.S3_REGION ?? '',
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' },
   }
 }

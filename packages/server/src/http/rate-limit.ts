@@ -12,6 +12,7 @@ export const DEFAULT_LIMITS = {
   onboarding: { max: 5, window: 3_600_000 },
   registration: { max: 10, window: 3_600_000 },
   visitors: { max: 20, window: 3_600_000 },
+  voice: { max: 10, window: 60_000 },
   default: { max: 600, window: 60_000 },
 } as const
 
@@ -23,6 +24,20 @@ export function limit(limits: Limits | null, bucket: Bucket) {
   if (!limits) return false as const
   const b = limits[bucket]
   return { max: b.max, timeWindow: b.window, keyGenerator: (req: FastifyRequest) => `${bucket}:${req.ip}` }
+}
+
+/** The route config that puts a route in a bucket counted per sender (session token; IP when there is none). */
+export function limitPerSender(limits: Limits | null, bucket: Bucket) {
+  if (!limits) return false as const
+  const b = limits[bucket]
+  return {
+    max: b.max,
+    timeWindow: b.window,
+    keyGenerator: (req: FastifyRequest) => {
+      const token = tokenFromHeader(req.headers.authorization)
+      return token ? `${bucket}:token:${hashToken(token).slice(0, 32)}` : `${bucket}:ip:${req.ip}`
+    },
+  }
 }
 
 /**

@@ -9,6 +9,7 @@ import { changeStatus, chatFieldNames, saveChat, type ChatDeps } from './chat-st
 import { findTopic, loadChatFor, type ChatRow } from './chats.queries.js'
 import { activeTopics } from './topics.service.js'
 import { detectTopic } from './topics.detect.js'
+import type { VoiceStorage } from '../media/storage.js'
 
 /** Cursors are opaque to clients: the base64url form of a message id. */
 export const encodeCursor = (id: number) => Buffer.from(`m${id}`).toString('base64url')
@@ -56,7 +57,13 @@ async function oldestUnanswered(ex: Executor, chat: ChatRow): Promise<Date | nul
 }
 
 /** Text messages in a chat: cursor-paged reading, posting from either side, and admin removal. */
-export function createMessageService({ db, clock, bus, voiceLinks }: ChatDeps) {
+export function createMessageService({
+  db,
+  clock,
+  bus,
+  voiceLinks,
+  voiceStorage,
+}: ChatDeps & { voiceStorage?: VoiceStorage }) {
   const inChat = (ex: Executor, chat: ChatRow) =>
     ex.selectFrom('chat_messages').selectAll().where('tenant_id', '=', chat.tenant_id).where('chat_id', '=', chat.id)
 
@@ -245,7 +252,7 @@ export function createMessageService({ db, clock, bus, voiceLinks }: ChatDeps) {
     })
   }
 
-  /** The row stays (analytics keep counting it); its content goes. */
+  /** The row stays (analytics keep counting it); its content goes, the stored audio included. */
   async function remove(actor: StaffActor, messageId: number, chatId?: number) {
     const { chat, message } = await loadMessage(actor, messageId)
     if (chatId !== undefined && chatId !== chat.id) throw notFound()
@@ -253,10 +260,21 @@ export function createMessageService({ db, clock, bus, voiceLinks }: ChatDeps) {
     const now = clock.now()
     await db
       .updateTable('chat_messages')
-      .set({ text_content: null, voice_transcript: null, deleted_at: now, updated_at: now })
+      .set({
+        text_content: null,
+        voice_key: null,
+        voice_mime_type: null,
+        voice_size_bytes: null,
+        voice_duration_ms: null,
+        voice_transcript: null,
+        deleted_at: now,
+        updated_at: now,
+      })
       .where('tenant_id', '=', chat.tenant_id)
       .where('id', '=', message.id)
       .execute()
+    // After the write: if the storage fails, an unreferenced file is left behind, never a message pointing at nothing.
+    if (message.voice_key && voiceStorage) await voiceStorage.delete(message.voice_key).catch(() => undefined)
     bus.publish({ type: 'message.updated', tenantId: chat.tenant_id, chatId: chat.id, messageId: message.id })
   }
 

@@ -9,6 +9,7 @@ import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/error
 import type { StaffActor } from '../../http/actor.js'
 import { seatsInUse } from '../auth/invitations.service.js'
 import { effectiveSubscriptionStatus, trialDaysLeft } from './subscription.js'
+import { voiceBytesInUse } from '../media/voice.queries.js'
 
 const ONBOARDING_HOURS = 24
 const nameTaken = () => new AppError(409, 'tenant.name_taken', Texts.tenantNameTaken)
@@ -167,11 +168,11 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
     return {
       agents: seats.staff + seats.pending,
       communities: Number(communities.n),
-      // Surveys, integrations, AI helpers and voice messages are not part of the product yet: nothing is in use.
+      // Surveys, integrations and AI helpers are not part of the product yet: nothing is in use.
       active_surveys: 0,
       integrations: 0,
       ai_requests_this_month: 0,
-      voice_storage_bytes: 0,
+      voice_storage_bytes: await voiceBytesInUse(db, tenantId),
     }
   }
 
