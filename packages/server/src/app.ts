@@ -245,7 +245,7 @@ export async function buildApp(deps: AppDeps) {
 
   registerAuthentication(app, { sessions })
   registerIdempotency(app, { db, clock })
-  registerMetrics(app, { db, token: config.metricsToken })
+  registerMetrics(app, { db, token: config.metricsToken, realtime: () => realtime.stats() })
 
   // Features: one line each.
   await app.register(healthRoutes, {

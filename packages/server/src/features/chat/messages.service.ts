@@ -1,10 +1,13 @@
 import type { Message, MessageCreate } from '@proxima/contracts'
+import { sql } from 'kysely'
 import type { Executor } from '../../db/database.js'
 import type { Actor, StaffActor } from '../../http/actor.js'
 import { AppError, assertFound, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js'
 import { escalation } from './chat-actions.service.js'
 import { recordChatEvent, secondsBetween } from './chat-events.js'
-import { presentMessages, type MessageRow } from './chat.presenter.js'
+import { personRef, presentMessage, presentMessages, type MessageChat, type MessageRow } from './chat.presenter.js'
+import { publishMessage } from './chat-views.js'
+import { writeStaffReply } from './staff-reply.js'
 import { changeStatus, chatFieldNames, saveChat, type ChatDeps } from './chat-state.js'
 import { findTopic, loadChatFor, type ChatRow } from './chats.queries.js'
 import { activeTopics } from './topics.service.js'
@@ -32,29 +35,6 @@ export type StoredVoice = { key: string; mimeType: string; sizeBytes: number; du
 const TEXT_ONLY_CHANNELS = new Set(['facebook', 'instagram', 'whatsapp', 'email'])
 
 type ListQuery = { chat_id: number; before?: string | undefined; after?: string | undefined; limit: number }
-
-/**
- * When the oldest customer message not yet answered by a human was sent; null when nothing waits.
- * Assistant replies do not count as answers.
- */
-async function oldestUnanswered(ex: Executor, chat: ChatRow): Promise<Date | null> {
-  const lastHuman = await ex
-    .selectFrom('chat_messages')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .where('tenant_id', '=', chat.tenant_id)
-    .where('chat_id', '=', chat.id)
-    .where('message_sender', '=', 'tenant')
-    .executeTakeFirst()
-  const row = await ex
-    .selectFrom('chat_messages')
-    .select((eb) => eb.fn.min('sent_at').as('at'))
-    .where('tenant_id', '=', chat.tenant_id)
-    .where('chat_id', '=', chat.id)
-    .where('message_sender', '=', 'client')
-    .where('id', '>', Number(lastHuman?.id ?? 0))
-    .executeTakeFirst()
-  return row?.at ? new Date(row.at) : null
-}
 
 /** Text messages in a chat: cursor-paged reading, posting from either side, and admin removal. */
 export function createMessageService({
@@ -129,25 +109,41 @@ export function createMessageService({
     const sender = actor.kind === 'staff' ? 'tenant' : 'client'
     if (input.message_sender !== undefined && input.message_sender !== sender)
       throw forbidden(`You can only send messages as ${sender}.`)
-    const chat0 = await loadChatFor(db, actor, input.chat_id)
-    const repeat = async () => {
-      if (input.client_message_id === undefined) return undefined
-      const row = await inChat(db, chat0).where('client_message_id', '=', input.client_message_id).executeTakeFirst()
-      return row && { created: false, message: (await presentMessages(db, chat0, [row], voiceLinks))[0] as Message }
-    }
-    const earlier = await repeat()
-    if (earlier) return earlier
     const now = clock.now()
-    let result: { chat: ChatRow; message: MessageRow; changed: string[] }
+    if (actor.kind === 'staff' && voice === undefined && input.topic_id === undefined && input.text_content) {
+      const reply = await writeStaffReply(
+        db,
+        actor,
+        { chat_id: input.chat_id, text_content: input.text_content, client_message_id: input.client_message_id },
+        now,
+      )
+      if (reply.kind === 'missing') throw notFound()
+      if (reply.kind === 'repeat') return assertFound(await repeatOf(reply.chat, input.client_message_id))
+      const message = presentMessage(reply.chat, reply.message, reply.sender, voiceLinks)
+      publishMessage(bus, reply.chat, message)
+      if (reply.chat.first_response_at === null)
+        bus.publish({
+          type: 'chat.updated',
+          tenantId: reply.chat.tenant_id,
+          chatId: reply.chat.id,
+          changes: ['first_response_at', 'last_message', 'last_message_at'],
+          ratingRequested: false,
+        })
+      return { created: true, message }
+    }
+    let result: { chat: ChatRow; message: Message; changed: string[] } | { repeat: ChatRow }
     try {
       result = await db.transaction().execute((trx) => write(trx, actor, input, now, voice))
     } catch (err) {
-      const raced = isUniqueViolation(err, 'chat_messages_client_id_key') ? await repeat() : undefined
+      const raced = isUniqueViolation(err, 'chat_messages_client_id_key')
+        ? await repeatOf(await loadChatFor(db, actor, input.chat_id), input.client_message_id)
+        : undefined
       if (raced) return raced
       throw err
     }
+    if ('repeat' in result) return assertFound(await repeatOf(result.repeat, input.client_message_id))
     const { chat, message, changed } = result
-    bus.publish({ type: 'message.created', tenantId: chat.tenant_id, chatId: chat.id, messageId: message.id })
+    publishMessage(bus, chat, message)
     if (changed.length)
       bus.publish({
         type: 'chat.updated',
@@ -156,7 +152,20 @@ export function createMessageService({
         changes: changed,
         ratingRequested: false,
       })
-    return { created: true, message: (await presentMessages(db, chat, [message], voiceLinks))[0] as Message }
+    return { created: true, message }
+  }
+
+  /** The message already sent with this `client_message_id`, for a retry (200 instead of 201). */
+  async function repeatOf(chat: MessageChat & Pick<ChatRow, 'id' | 'tenant_id'>, clientMessageId?: string) {
+    if (clientMessageId === undefined) return undefined
+    const row = await db
+      .selectFrom('chat_messages')
+      .selectAll()
+      .where('tenant_id', '=', chat.tenant_id)
+      .where('chat_id', '=', chat.id)
+      .where('client_message_id', '=', clientMessageId)
+      .executeTakeFirst()
+    return row && { created: false, message: (await presentMessages(db, chat, [row], voiceLinks))[0] as Message }
   }
 
   async function write(trx: Executor, actor: Actor, input: MessageInput, now: Date, voice?: StoredVoice) {
@@ -167,47 +176,96 @@ export function createMessageService({
         'chat.voice_not_supported_on_channel',
         'Voice messages cannot be sent on this channel; send text instead.',
       )
+    if (input.client_message_id !== undefined) {
+      const earlier = await trx
+        .selectFrom('chat_messages')
+        .select('id')
+        .where('tenant_id', '=', chat.tenant_id)
+        .where('chat_id', '=', chat.id)
+        .where('client_message_id', '=', input.client_message_id)
+        .executeTakeFirst()
+      if (earlier) return { repeat: chat }
+    }
     let changes: Partial<ChatRow> = {}
     let topic: { id: number; name: string } | undefined
-    if (chat.topic_id !== null) topic = await findTopic(trx, chat.tenant_id, chat.topic_id)
     if (actor.kind === 'staff' && input.topic_id !== undefined) {
       topic = assertFound(await findTopic(trx, chat.tenant_id, input.topic_id))
       if (topic.id !== chat.topic_id) changes.topic_id = topic.id
-    } else if (actor.kind !== 'staff' && chat.topic_id === null) {
-      topic = input.text_content
-        ? detectTopic(input.text_content, await activeTopics(trx, chat.tenant_id))
-        : undefined
+    } else if (actor.kind !== 'staff' && chat.topic_id === null && input.text_content) {
+      topic = detectTopic(input.text_content, await activeTopics(trx, chat.tenant_id))
       if (topic) changes.topic_id = topic.id
     }
-    const waitingSince = actor.kind === 'staff' ? await oldestUnanswered(trx, chat) : null
-    const message = await trx
-      .insertInto('chat_messages')
-      .values({
-        tenant_id: chat.tenant_id,
-        chat_id: chat.id,
-        message_sender: actor.kind === 'staff' ? 'tenant' : 'client',
-        sender_kind: actor.kind,
-        sender_user_id: actor.kind === 'visitor' ? null : actor.userId,
-        sender_visitor_id: actor.kind === 'visitor' ? actor.visitorId : null,
-        text_content: input.text_content ?? null,
-        voice_key: voice?.key ?? null,
-        voice_mime_type: voice?.mimeType ?? null,
-        voice_size_bytes: voice?.sizeBytes ?? null,
-        voice_duration_ms: voice?.durationMs ?? null,
-        topic_id: topic?.id ?? null,
-        topic_name: topic?.name ?? null,
-        client_message_id: input.client_message_id ?? null,
-        sent_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
+    const topicId = topic?.id ?? chat.topic_id
+    const { sender, ...message } = await trx
+      .with('m', (db) =>
+        db
+          .insertInto('chat_messages')
+          .values({
+            tenant_id: chat.tenant_id,
+            chat_id: chat.id,
+            message_sender: actor.kind === 'staff' ? 'tenant' : 'client',
+            sender_kind: actor.kind,
+            sender_user_id: actor.kind === 'visitor' ? null : actor.userId,
+            sender_visitor_id: actor.kind === 'visitor' ? actor.visitorId : null,
+            text_content: input.text_content ?? null,
+            voice_key: voice?.key ?? null,
+            voice_mime_type: voice?.mimeType ?? null,
+            voice_size_bytes: voice?.sizeBytes ?? null,
+            voice_duration_ms: voice?.durationMs ?? null,
+            topic_id: topicId,
+            topic_name:
+              topic?.name ??
+              (topicId === null
+                ? null
+                : (eb) =>
+                    eb
+                      .selectFrom('chat_topics')
+                      .select('name')
+                      .where('tenant_id', '=', chat.tenant_id)
+                      .where('id', '=', topicId)),
+            client_message_id: input.client_message_id ?? null,
+            sent_at: now,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll(),
+      )
+      .selectFrom('m')
+      .leftJoin('users as u', 'u.id', 'm.sender_user_id')
+      .leftJoin('anonymous_users as v', 'v.id', 'm.sender_visitor_id')
+      .selectAll('m')
+      .select((eb) =>
+        eb
+          .case()
+          .when('m.sender_visitor_id', 'is not', null)
+          .then(eb.fn('json_build_object', [sql.lit('name'), 'v.name', sql.lit('contact'), 'v.contact']))
+          .else(
+            eb.fn('json_build_object', [
+              sql.lit('username'),
+              'u.username',
+              sql.lit('first_name'),
+              'u.first_name',
+              sql.lit('last_name'),
+              'u.last_name',
+            ]),
+          )
+          .end()
+          .$castTo<{
+            name?: string | null
+            contact?: string | null
+            username?: string
+            first_name?: string
+            last_name?: string
+          }>()
+          .as('sender'),
+      )
       .executeTakeFirstOrThrow()
     changes.last_message_id = message.id
     changes.last_message_at = now
     if (actor.kind === 'staff') {
-      await staffReply(trx, actor, chat, message, waitingSince, now, changes)
+      await staffReply(trx, actor, chat, message, now, changes)
     } else {
+      if (chat.waiting_since === null) changes.waiting_since = now
       // A customer writing again re-opens the conversation.
       if (chat.status !== 'open')
         changes = {
@@ -226,7 +284,12 @@ export function createMessageService({
     const changed = chatFieldNames(
       Object.keys(changes).filter((k) => k !== 'last_message_id' && k !== 'last_message_at'),
     )
-    return { chat: saved, message, changed: changed.length ? [...changed, 'last_message', 'last_message_at'] : [] }
+    const senderId = actor.kind === 'visitor' ? actor.visitorId : actor.userId
+    return {
+      chat: saved,
+      message: presentMessage(saved, message, personRef(actor.kind, { id: senderId, ...sender }), voiceLinks),
+      changed: changed.length ? [...changed, 'last_message', 'last_message_at'] : [],
+    }
   }
 
   /** The first human answer stamps `first_response_at`; every human answer records how long the customer waited. */
@@ -235,12 +298,12 @@ export function createMessageService({
     actor: StaffActor,
     chat: ChatRow,
     message: MessageRow,
-    waitingSince: Date | null,
     now: Date,
     changes: Partial<ChatRow>,
   ) {
     const first = chat.first_response_at === null
     if (first) changes.first_response_at = now
+    if (chat.waiting_since !== null) changes.waiting_since = null
     await recordChatEvent(trx, {
       tenantId: chat.tenant_id,
       chatId: chat.id,
@@ -248,7 +311,7 @@ export function createMessageService({
       at: now,
       actorUserId: actor.userId,
       messageId: message.id,
-      waitSeconds: waitingSince ? secondsBetween(waitingSince, now) : null,
+      waitSeconds: chat.waiting_since ? secondsBetween(chat.waiting_since, now) : null,
     })
   }
 
