@@ -18,6 +18,10 @@ const SettingsPage = page(() => import('../features/settings/pages/SettingsPage'
 const OrganizationPage = page(() => import('../features/organization/pages/OrganizationPage'), 'OrganizationPage')
 const EmployeesPage = page(() => import('../features/staff/pages/EmployeesPage'), 'EmployeesPage')
 const PlanBillingPage = page(() => import('../features/subscription/pages/PlanBillingPage'), 'PlanBillingPage')
+const WidgetSettingsPage = page(
+  () => import('../features/widget-settings/pages/WidgetSettingsPage'),
+  'WidgetSettingsPage',
+)
 const ProfilePage = page(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage')
 const NotFoundPage = page(() => import('../features/shell/pages/NotFoundPage'), 'NotFoundPage')
 const UpcomingAreaPage = lazy(() =>
@@ -59,6 +63,7 @@ export const routes: RouteObject[] = [
           upcoming('settings/email', 'email'),
           upcoming('settings/integrations', 'integrations'),
           { path: 'settings/plan', element: <PlanBillingPage /> },
+          { path: 'settings/widget', element: <WidgetSettingsPage /> },
           { path: 'profile', element: <ProfilePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -25,11 +25,24 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <p>API documentation: <a href="/docs">/docs</a></p></body></html>`
 
 /**
+ * The chat widget's script is embedded by other sites: any site may load it (the default resource policy is
+ * same-origin), and a short cache lets a new release reach them quickly.
+ */
+function widgetHeaders(reply: FastifyReply) {
+  reply
+    .header('Content-Type', 'text/javascript; charset=utf-8')
+    .header('Cache-Control', 'public, max-age=300')
+    .header('Cross-Origin-Resource-Policy', 'cross-origin')
+    .header('Access-Control-Allow-Origin', '*')
+}
+
+/**
  * Serves the built dashboard on the API's own port: static assets, and index.html for every other page URL
  * (client-side routes). A HEAD on a page URL performs the one-time Google hand-off (`auth-data` header).
  */
 export async function registerDashboard(app: FastifyInstance, deps: DashboardDeps) {
   const indexPath = join(deps.webDistDir, 'index.html')
+  const widgetPath = join(deps.webDistDir, 'widget.js')
   const built = existsSync(indexPath)
   const meta = `<meta name="proxima-config" content="${escapeAttr(JSON.stringify({ googleClientId: deps.googleClientId }))}">`
   const indexHtml = built ? readFileSync(indexPath, 'utf8').replace('<!--proxima-config-->', meta) : NOT_BUILT
@@ -47,6 +60,10 @@ export async function registerDashboard(app: FastifyInstance, deps: DashboardDep
         index: false,
         decorateReply: false,
         setHeaders: (res, path) => {
+          if (path === widgetPath) {
+            widgetHeaders(res)
+            return
+          }
           const immutable = path.includes(`${join(deps.webDistDir, 'assets')}`)
           res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
         },

@@ -12,6 +12,7 @@ const SECTIONS = [
   { to: '/settings/email', title: 'Email', text: 'The mailbox your organization sends email from.' },
   { to: '/settings/integrations', title: 'Integrations', text: 'Social-media channels connected to your inbox.' },
   { to: '/settings/plan', title: 'Plan & billing', text: 'Your plan, free trial, limits and usage.' },
+  { to: '/settings/widget', title: 'Chat widget', text: 'Add live chat to your website and set its greeting.' },
 ]
 
 export const SettingsPage = () => (

@@ -1,0 +1,175 @@
+/** The few API shapes the widget reads (contract §2.4, §3.4, §4.2). */
+export type WidgetConfig = {
+  tenant_name: string
+  enabled: boolean
+  greeting: string | null
+  offline_message: string | null
+  is_open: boolean
+}
+
+export type VisitorSession = {
+  anonymous_user_id: number
+  token: string
+  name: string | null
+  contact: string | null
+}
+
+export type Chat = {
+  chat_id: number
+  status: 'open' | 'pending' | 'resolved'
+  escalated: boolean
+  satisfaction_rating: number | null
+  first_response_at: string | null
+}
+
+export type Message = {
+  message_id: number
+  chat_id: number
+  message_sender: 'client' | 'tenant' | 'tenant_iva'
+  sender: { kind: string; name: string } | null
+  text_content: string | null
+  voice_content: string | null
+  voice: { duration_ms: number | null; transcript: string | null } | null
+  client_message_id: string | null
+  deleted: boolean
+  sent_at: string
+}
+
+export type MessagePage = {
+  data: Message[]
+  pagination: {
+    has_older: boolean
+    has_newer: boolean
+    before_cursor: string | null
+    after_cursor: string | null
+  }
+}
+
+/** A failed call: `status` 0 means the network failed before any answer. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly retryAfter: number | null = null,
+  ) {
+    super(message)
+  }
+}
+
+const NETWORK = 'The chat service could not be reached. Check your connection and try again.'
+
+type Options = {
+  method?: string
+  body?: unknown
+  form?: FormData
+  token?: string | null
+  query?: Record<string, unknown>
+}
+
+/** Calls the API on the origin the widget's script came from. */
+export const createApi = (origin: string) => {
+  const url = (path: string, query?: Record<string, unknown>) => {
+    const u = new URL(path, origin)
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null && value !== '') u.searchParams.set(key, String(value))
+    }
+    return u.toString()
+  }
+
+  async function call<T>(path: string, opts: Options = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    if (opts.token) headers.Authorization = `Token ${opts.token}`
+    let body: BodyInit | undefined
+    if (opts.form) body = opts.form
+    else if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json'
+      body = JSON.stringify(opts.body)
+    }
+    let res: Response
+    try {
+      res = await fetch(url(path, opts.query), {
+        method: opts.method ?? 'GET',
+        headers,
+        body,
+        mode: 'cors',
+        credentials: 'omit',
+      })
+    } catch {
+      throw new ApiError(0, 'network', NETWORK)
+    }
+    let data: unknown = null
+    const text = res.status === 204 ? '' : await res.text().catch(() => '')
+    if (text) {
+      try {
+        data = JSON.parse(text)
+      } catch {
+        data = null
+      }
+    }
+    if (!res.ok) {
+      const parsed = (data ?? {}) as { message?: unknown; code?: unknown; detail?: unknown }
+      const message =
+        typeof parsed.message === 'string'
+          ? parsed.message
+          : typeof parsed.detail === 'string'
+            ? parsed.detail
+            : 'Something went wrong. Try again later.'
+      const retry = Number(res.headers.get('Retry-After'))
+      throw new ApiError(
+        res.status,
+        typeof parsed.code === 'string' ? parsed.code : 'http',
+        message,
+        Number.isFinite(retry) && retry > 0 ? retry : null,
+      )
+    }
+    return data as T
+  }
+
+  return {
+    origin,
+    config: (widgetKey: string) => call<WidgetConfig>('/api/widget/config/', { query: { widget_key: widgetKey } }),
+    startVisitor: (body: { widget_key: string; name?: string; contact?: string; page_url?: string }) =>
+      call<VisitorSession>('/api/auth/anonymoususer/', { method: 'POST', body }),
+    startChat: (token: string) => call<Chat>('/api/chat/chat/', { method: 'POST', body: {}, token }),
+    getChat: (token: string, id: number) => call<Chat>(`/api/chat/chat/${id}/`, { token }),
+    messages: (token: string, chatId: number, cursor: { before?: string; after?: string } = {}) =>
+      call<MessagePage>('/api/chat/message/', { token, query: { chat_id: chatId, limit: 30, ...cursor } }),
+    send: (token: string, body: { chat_id: number; text_content: string; client_message_id: string }) =>
+      call<Message>('/api/chat/message/', { method: 'POST', body, token }),
+    sendVoice: (token: string, form: FormData) => call<Message>('/api/chat/voice/', { method: 'POST', form, token }),
+    escalate: (token: string, id: number) =>
+      call<Chat>(`/api/chat/chat/${id}/escalate/`, {
+        method: 'POST',
+        body: { reason: 'Asked to talk to a person.' },
+        token,
+      }),
+    rate: (token: string, id: number, rating: number, comment: string) =>
+      call<Chat>(`/api/chat/chat/${id}/rating/`, {
+        method: 'POST',
+        body: comment ? { rating, comment } : { rating },
+        token,
+      }),
+  }
+}
+
+export type Api = ReturnType<typeof createApi>
+
+/** The sentence to show for a failed call, with the wait a 429 asks for. */
+export const describeError = (error: unknown): string => {
+  if (!(error instanceof ApiError)) return 'Something went wrong. Try again.'
+  if (error.status === 429) {
+    const wait = error.retryAfter ? ` Try again in ${Math.ceil(error.retryAfter)} seconds.` : ' Try again shortly.'
+    return `You are sending messages too quickly.${wait}`
+  }
+  if (error.code === 'widget.disabled') return 'Chat is turned off for this website.'
+  if (error.code === 'widget.origin_not_allowed') return 'Chat is not available on this website.'
+  return error.message
+}
+
+/** A random id for retry-safe sends (`client_message_id`, at most 64 characters). */
+export const newClientId = (): string => {
+  const bytes = new Uint8Array(12)
+  crypto.getRandomValues(bytes)
+  return `w-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
+}
