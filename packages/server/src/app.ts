@@ -66,7 +66,6 @@ import { messageRoutes } from './features/chat/messages.routes.js'
 import { createMailWorker } from './features/mail/worker.js'
 import { createNotificationService } from './features/notifications/notifications.service.js'
 import { createNotificationViews } from './features/notifications/notification-views.js'
-import { setDashboardBaseUrl } from './features/notifications/chat-notices.js'
 import { notificationRoutes } from './features/notifications/notifications.routes.js'
 import { healthRoutes } from './features/system/health.routes.js'
 import { registerMetrics } from './features/system/metrics.js'
@@ -237,10 +236,9 @@ export async function buildApp(deps: AppDeps) {
     userViews: createNotificationViews(db),
     log: app.log,
   })
-  setDashboardBaseUrl(config.appBaseUrl)
   const notifications = createNotificationService({ db, clock })
   app.addHook('onClose', async () => bus.close())
-  const chatDeps = { db, clock, bus, voiceLinks }
+  const chatDeps = { db, clock, bus, voiceLinks, dashboardUrl: config.appBaseUrl }
   const mailWorker = createMailWorker({ db, clock, log: app.log, transport: deps.mailTransport, from: config.mailFrom })
 
   registerAuthentication(app, { sessions })

@@ -39,6 +39,7 @@ async function main() {
       { name: 'abandoned-onboarding', everyMs: 3_600_000, run: () => app.services.tenants.purgeAbandoned() },
       { name: 'session-cleanup', everyMs: 6 * 3_600_000, run: () => app.services.sessions.purge() },
       { name: 'idempotency-cleanup', everyMs: 3_600_000, run: () => purgeIdempotencyKeys(database.db, new Date()) },
+      { name: 'notification-cleanup', everyMs: 24 * 3_600_000, run: () => app.services.notifications.purgeOld() },
     ],
     log,
   )

@@ -53,11 +53,14 @@ export async function send(
   return res.json<{ message_id: number }>()
 }
 
-/** Collects the bus events of one tenant until stopped (other test files share the bus through the database). */
+/**
+ * Collects the chat bus events of one tenant until stopped (other test files share the bus through the database).
+ * Notifications are left out: their own tests follow them.
+ */
 export function captureBus(app: TestApp, tenantId: number) {
   const events: BusEvent[] = []
   const stop = app.services.bus.subscribe((e) => {
-    if (e.tenantId === tenantId) events.push(e)
+    if (e.tenantId === tenantId && e.type !== 'notification.created') events.push(e)
   })
   return { events, stop }
 }

@@ -126,3 +126,29 @@ describe('staff replies', () => {
     })
   })
 })
+
+describe('after the subscription has ended', () => {
+  it('keeps customers answered: replies, status, assignment, escalation and read markers work; other writes 402', async () => {
+    const w = await chatWorld(app)
+    const chat = await startChat(app, w.clientToken, { tenant_id: w.tenantId })
+    await app.db
+      .updateTable('tenants')
+      .set({ trial_ends_at: new Date(clock.now().getTime() - 60_000) })
+      .where('id', '=', w.tenantId)
+      .execute()
+    const call = (method: 'POST' | 'PATCH', url: string, payload: Record<string, unknown>) =>
+      app.inject({ method, url, headers: auth(w.adminToken), payload })
+    const reply = await post(w.adminToken, { chat_id: chat.chat_id, text_content: 'Still here for you' })
+    expect(reply.statusCode).toBe(201)
+    const base = `/api/chat/chat/${chat.chat_id}`
+    expect((await call('POST', `${base}/assign/`, { assignee_id: w.adminId })).statusCode).toBe(200)
+    expect((await call('POST', `${base}/escalate/`, {})).statusCode).toBe(200)
+    expect((await call('POST', `${base}/read/`, { last_read_message_id: reply.json().message_id })).statusCode).toBe(
+      200,
+    )
+    expect((await call('PATCH', `${base}/`, { status: 'resolved' })).statusCode).toBe(200)
+    const category = await call('POST', '/api/chat/categories/', { name: 'Refunds' })
+    expect(category.statusCode).toBe(402)
+    expect(category.json().code).toBe('subscription.expired')
+  })
+})

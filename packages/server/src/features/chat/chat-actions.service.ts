@@ -15,16 +15,16 @@ export const RATING_WINDOW_DAYS = 7
 
 /**
  * "A human must take over": marks the chat escalated, stops the assistant, opens the chat and tells staff (in-app
- * notification published at commit, and the escalation email). Runs inside the caller's transaction; returns the
- * changes (the caller saves them) with the changed field names.
+ * notifications and the escalation email). Runs inside the caller's transaction; returns the changes (the caller
+ * saves them) and the notification events the caller publishes after the commit.
  */
 export async function escalation(
   trx: Executor,
   chat: ChatRow,
   at: Date,
-  by: { actor: Actor; reason: string | null; messageId: number | null },
-): Promise<Partial<ChatRow>> {
-  await noticeEscalation(trx, chat, at, by)
+  by: { actor: Actor; reason: string | null; messageId: number | null; dashboardUrl: string },
+): Promise<{ changes: Partial<ChatRow>; notices: NotificationBusEvent[] }> {
+  const notices = await noticeEscalation(trx, chat, at, by)
   const changes: Partial<ChatRow> = {
     ...(await changeStatus(trx, chat, 'open', at, {
       actorUserId: by.actor.kind === 'visitor' ? null : by.actor.userId,
@@ -52,11 +52,11 @@ export async function escalation(
     messageId: by.messageId,
     detail: { by: by.actor.kind === 'staff' ? 'staff' : 'customer', reason: by.reason },
   })
-  return changes
+  return { changes, notices }
 }
 
 /** Assignment, escalation, ratings, read markers and typing signals on one chat. */
-export function createChatActionService({ db, clock, bus }: ChatDeps) {
+export function createChatActionService({ db, clock, bus, dashboardUrl }: ChatDeps) {
   const changedFields = (before: ChatRow, after: ChatRow) =>
     chatFieldNames((Object.keys(after) as (keyof ChatRow)[]).filter((k) => String(before[k]) !== String(after[k])))
 
@@ -107,7 +107,7 @@ export function createChatActionService({ db, clock, bus }: ChatDeps) {
     input: { reason?: string | null | undefined; message_id?: number | undefined } | null | undefined,
   ) {
     const now = clock.now()
-    const { before, after } = await db.transaction().execute(async (trx) => {
+    const { before, after, notices } = await db.transaction().execute(async (trx) => {
       const chat = await loadChatFor(trx, actor, chatId, { lock: true })
       const messageId = input?.message_id ?? null
       if (messageId !== null) {
@@ -121,8 +121,13 @@ export function createChatActionService({ db, clock, bus }: ChatDeps) {
             .executeTakeFirst(),
         )
       }
-      const changes = await escalation(trx, chat, now, { actor, reason: input?.reason ?? null, messageId })
-      return { before: chat, after: await saveChat(trx, chat, changes, now) }
+      const { changes, notices } = await escalation(trx, chat, now, {
+        actor,
+        reason: input?.reason ?? null,
+        messageId,
+        dashboardUrl,
+      })
+      return { before: chat, after: await saveChat(trx, chat, changes, now), notices }
     })
     bus.publish({
       type: 'chat.updated',
@@ -131,6 +136,7 @@ export function createChatActionService({ db, clock, bus }: ChatDeps) {
       changes: changedFields(before, after),
       ratingRequested: false,
     })
+    publishEvents(bus, notices)
     return presentChat(db, actor, after)
   }
 

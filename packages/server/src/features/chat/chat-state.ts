@@ -6,7 +6,14 @@ import type { VoiceLinks } from '../media/voice-links.js'
 import { recordChatEvent } from './chat-events.js'
 import type { ChatRow } from './chats.queries.js'
 
-export type ChatDeps = { db: Db; clock: Clock; bus: EventBus; voiceLinks: VoiceLinks }
+export type ChatDeps = {
+  db: Db
+  clock: Clock
+  bus: EventBus
+  voiceLinks: VoiceLinks
+  /** The dashboard's address, for links in mails about chats. */
+  dashboardUrl: string
+}
 
 const FIELD_NAMES: Record<string, string> = {
   assignee_id: 'assignee',

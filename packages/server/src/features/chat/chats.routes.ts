@@ -17,6 +17,7 @@ import {
 } from '@proxima/contracts'
 import { ADMIN, ANY_ACTOR, type Actor, type Role, type StaffActor } from '../../http/actor.js'
 import type { ChatActionService } from './chat-actions.service.js'
+import { anyoneAnswering, keepsAnswering } from './chat-routes.config.js'
 import type { ChatService } from './chats.service.js'
 
 const tags = ['chats']
@@ -69,6 +70,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; actions: Ch
         body: ChatUpdate,
         response: { 200: Chat },
       },
+      config: keepsAnswering,
     },
     (req) => chats.update(staff(req), req.params.id, req.body),
   )
@@ -101,6 +103,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; actions: Ch
         body: AssignRequest,
         response: { 200: Chat },
       },
+      config: keepsAnswering,
     },
     (req) => actions.assign(staff(req), req.params.id, req.body.assignee_id),
   )
@@ -114,7 +117,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; actions: Ch
         body: EscalateRequest,
         response: { 200: Chat },
       },
-      config: anyone,
+      config: anyoneAnswering,
     },
     (req) => actions.escalate(actorOf(req), req.params.id, req.body),
   )
@@ -142,13 +145,13 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; actions: Ch
         body: ReadRequest,
         response: { 200: ReadReply },
       },
-      config: anyone,
+      config: anyoneAnswering,
     },
     (req) => actions.markRead(actorOf(req), req.params.id, req.body.last_read_message_id),
   )
   app.post(
     '/api/chat/chat/:id/typing/',
-    { schema: { tags, summary: 'Signal typing', params: IdParams, body: TypingRequest }, config: anyone },
+    { schema: { tags, summary: 'Signal typing', params: IdParams, body: TypingRequest }, config: anyoneAnswering },
     async (req, reply) => {
       await actions.typing(actorOf(req), req.params.id, req.body.state)
       return reply.status(204).send()

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { Id, IdParams, Message, MessageCreate, MessageListQuery, MessagePage } from '@proxima/contracts'
 import { ADMIN, ANY_ACTOR, type Actor, type StaffActor } from '../../http/actor.js'
 import type { MessageService } from './messages.service.js'
+import { anyoneAnswering } from './chat-routes.config.js'
 
 const tags = ['messages']
 const actorOf = (req: { actor: unknown }) => req.actor as Actor
@@ -33,7 +34,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ messages: MessageService }> 
     '/api/chat/message/',
     {
       schema: { tags, summary: 'Send a text message', body: MessageCreate, response: { 200: Message, 201: Message } },
-      config: anyone,
+      config: anyoneAnswering,
     },
     async (req, reply) => {
       const { created, message } = await messages.create(actorOf(req), req.body)

@@ -8,6 +8,8 @@ import { recordChatEvent, secondsBetween } from './chat-events.js'
 import { personRef, presentMessage, presentMessages, type MessageChat, type MessageRow } from './chat.presenter.js'
 import { publishMessage } from './chat-views.js'
 import { writeStaffReply } from './staff-reply.js'
+import { publishEvents } from '../notifications/notifications.service.js'
+import type { NotificationBusEvent } from '../realtime/bus.js'
 import { changeStatus, chatFieldNames, saveChat, type ChatDeps } from './chat-state.js'
 import { findTopic, loadChatFor, type ChatRow } from './chats.queries.js'
 import { activeTopics } from './topics.service.js'
@@ -42,6 +44,7 @@ export function createMessageService({
   clock,
   bus,
   voiceLinks,
+  dashboardUrl,
   voiceStorage,
 }: ChatDeps & { voiceStorage?: VoiceStorage }) {
   const inChat = (ex: Executor, chat: ChatRow) =>
@@ -131,7 +134,8 @@ export function createMessageService({
         })
       return { created: true, message }
     }
-    let result: { chat: ChatRow; message: Message; changed: string[] } | { repeat: ChatRow }
+    let result:
+      { chat: ChatRow; message: Message; changed: string[]; notices: NotificationBusEvent[] } | { repeat: ChatRow }
     try {
       result = await db.transaction().execute((trx) => write(trx, actor, input, now, voice))
     } catch (err) {
@@ -142,7 +146,7 @@ export function createMessageService({
       throw err
     }
     if ('repeat' in result) return assertFound(await repeatOf(result.repeat, input.client_message_id))
-    const { chat, message, changed } = result
+    const { chat, message, changed, notices } = result
     publishMessage(bus, chat, message)
     if (changed.length)
       bus.publish({
@@ -152,6 +156,7 @@ export function createMessageService({
         changes: changed,
         ratingRequested: false,
       })
+    publishEvents(bus, notices)
     return { created: true, message }
   }
 
@@ -187,6 +192,7 @@ export function createMessageService({
       if (earlier) return { repeat: chat }
     }
     let changes: Partial<ChatRow> = {}
+    let notices: NotificationBusEvent[] = []
     let topic: { id: number; name: string } | undefined
     if (actor.kind === 'staff' && input.topic_id !== undefined) {
       topic = assertFound(await findTopic(trx, chat.tenant_id, input.topic_id))
@@ -273,10 +279,14 @@ export function createMessageService({
           ...(await changeStatus(trx, chat, 'open', now, { actorUserId: null, reopenedBy: 'customer' })),
         }
       if (input.escalated === true) {
-        changes = {
-          ...changes,
-          ...(await escalation(trx, { ...chat, ...changes }, now, { actor, reason: null, messageId: message.id })),
-        }
+        const escalated = await escalation(trx, { ...chat, ...changes }, now, {
+          actor,
+          reason: null,
+          messageId: message.id,
+          dashboardUrl,
+        })
+        changes = { ...changes, ...escalated.changes }
+        notices = escalated.notices
         message.escalated = true
       }
     }
@@ -289,6 +299,7 @@ export function createMessageService({
       chat: saved,
       message: presentMessage(saved, message, personRef(actor.kind, { id: senderId, ...sender }), voiceLinks),
       changed: changed.length ? [...changed, 'last_message', 'last_message_at'] : [],
+      notices,
     }
   }
 

@@ -1,10 +1,11 @@
+import { anyoneAnswering } from './chat-routes.config.js'
 import { finished } from 'node:stream/promises'
 import type { FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { Id, Message } from '@proxima/contracts'
-import { ANY_ACTOR, type Actor } from '../../http/actor.js'
+import { type Actor } from '../../http/actor.js'
 import { limitPerSender, type Limits } from '../../http/rate-limit.js'
 import { AppError, type FieldErrors } from '../../lib/errors.js'
 import { MAX_VOICE_BYTES, type VoiceService, type VoiceUpload } from './voice.service.js'
@@ -89,7 +90,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService; limits: L
         consumes: ['multipart/form-data'],
         response: { 200: Message, 201: Message },
       },
-      config: { roles: ANY_ACTOR, rateLimit: limitPerSender(limits, 'voice') },
+      config: { ...anyoneAnswering, rateLimit: limitPerSender(limits, 'voice') },
     },
     async (req, reply) => {
       const form = await readVoiceForm(req)

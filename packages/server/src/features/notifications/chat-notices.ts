@@ -4,7 +4,7 @@ import type { Actor, StaffActor } from '../../http/actor.js'
 import { enqueueMail } from '../mail/outbox.js'
 import { escalationMail } from '../mail/templates.js'
 import type { NotificationBusEvent } from '../realtime/bus.js'
-import { notify, publishAtCommit } from './notifications.service.js'
+import { notify } from './notifications.service.js'
 
 type Chat = {
   id: number
@@ -23,16 +23,6 @@ const CHANNEL_LABELS: Record<Chat['channel'], string> = {
   instagram: 'Instagram',
   whatsapp: 'WhatsApp',
   email: 'email',
-}
-
-let dashboardBaseUrl = 'http://localhost:3000'
-
-/**
- * The dashboard address escalation emails link to; set once from the configuration when the app is built.
- * The escalation helper runs inside transactions owned by the chat services, which do not carry the configuration.
- */
-export function setDashboardBaseUrl(url: string) {
-  dashboardBaseUrl = url.replace(/\/+$/, '')
 }
 
 /** The customer's name as the chat list shows it (`display_name`). */
@@ -119,16 +109,17 @@ async function isNewEscalation(ex: Executor, chat: Chat): Promise<boolean> {
 /**
  * The effects of an escalation on people (contract §4.7, §11.5), inside the caller's transaction: a `chat.escalated`
  * notification to the assignee, else to every active staff member (never to the staff member who escalated), and
- * the escalation email to those of them who keep `email_escalations` on. The notifications are published when the
- * transaction commits. Nothing happens when the chat is still escalated from before.
+ * the escalation email to those of them who keep `email_escalations` on, linking to the chat at `dashboardUrl`.
+ * Returns the events the caller publishes once the transaction has committed. Nothing happens when the chat is
+ * still escalated from before.
  */
 export async function noticeEscalation(
   trx: Executor,
   chat: Chat,
   at: Date,
-  by: { actor: Actor; reason: string | null },
-): Promise<void> {
-  if (!(await isNewEscalation(trx, chat))) return
+  by: { actor: Actor; reason: string | null; dashboardUrl: string },
+): Promise<NotificationBusEvent[]> {
+  if (!(await isNewEscalation(trx, chat))) return []
   const name = await customerName(trx, chat)
   const { events, recipients } = await notify(trx, {
     tenantId: chat.tenant_id,
@@ -140,9 +131,8 @@ export async function noticeEscalation(
     data: { chat_id: chat.id },
     at,
   })
-  await publishAtCommit(trx, events)
   const mailTo = recipients.filter((r) => r.notification_prefs?.email_escalations !== false)
-  if (mailTo.length === 0) return
+  if (mailTo.length === 0) return events
   const tenant = await trx
     .selectFrom('tenants')
     .select(['name', 'email'])
@@ -162,8 +152,9 @@ export async function noticeEscalation(
         chatId: chat.id,
         customerName: name,
         reason: by.reason,
-        url: `${dashboardBaseUrl}/chats/${chat.id}`,
+        url: `${by.dashboardUrl}/chats/${chat.id}`,
       }),
     })
   }
+  return events
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { Notification, NotificationListQuery, NotificationType } from '@proxima/contracts'
 import type { Db, Executor } from '../../db/database.js'
 import type { StaffActor } from '../../http/actor.js'
@@ -6,7 +5,6 @@ import { addDays, isoRequired, iso, type Clock } from '../../lib/clock.js'
 import { assertFound, fieldError } from '../../lib/errors.js'
 import { decodeCursor, encodeCursor } from '../chat/messages.service.js'
 import type { EventBus, NotificationBusEvent } from '../realtime/bus.js'
-import { EVENTS_CHANNEL } from '../realtime/pg-bus.js'
 import {
   countUnread,
   deleteOlderThan,
@@ -42,8 +40,7 @@ export type Notified = { events: NotificationBusEvent[]; recipients: Recipient[]
 
 /**
  * Writes one notification per recipient inside the caller's transaction. The caller publishes the returned
- * events after the commit (`publishEvents`), like every other bus event; code that runs inside a transaction
- * it does not own uses `publishAtCommit` instead.
+ * events after the commit (`publishEvents`), like every other bus event.
  */
 export async function notify(ex: Executor, input: NotifyInput): Promise<Notified> {
   const recipients = (await listRecipients(ex, input.tenantId, input.userIds)).filter(
@@ -79,19 +76,6 @@ export async function notify(ex: Executor, input: NotifyInput): Promise<Notified
 /** Publishes the events of `notify`; call it after the transaction that wrote them has committed. */
 export function publishEvents(bus: Pick<EventBus, 'publish'>, events: NotificationBusEvent[]) {
   for (const event of events) bus.publish(event)
-}
-
-/**
- * Hands the events to every server process (this one included) when the caller's transaction commits, and
- * never if it rolls back: PostgreSQL delivers a NOTIFY sent inside a transaction at commit. For code that runs
- * inside a transaction it does not own and has no bus. The envelope is the one `pg-bus.ts` reads; its origin
- * is no process's, so no listener drops it as its own echo.
- */
-export async function publishAtCommit(trx: Executor, events: NotificationBusEvent[]) {
-  for (const e of events) {
-    const payload = JSON.stringify({ v: 1, o: 'commit', e })
-    await sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`.execute(trx)
-  }
 }
 
 export function presentNotification(row: NotificationRow): Notification {

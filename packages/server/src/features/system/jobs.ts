@@ -34,10 +34,3 @@ export function startJobs(jobs: Job[], log: FastifyBaseLogger) {
     },
   }
 }
-
-/** Deletes in-app notifications older than 90 days (contract §13.3), once a day. */
-export const notificationCleanupJob = (notifications: { purgeOld: () => Promise<number> }): Job => ({
-  name: 'notification-cleanup',
-  everyMs: 24 * 3_600_000,
-  run: () => notifications.purgeOld(),
-})
