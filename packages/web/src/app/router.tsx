@@ -22,6 +22,7 @@ const WidgetSettingsPage = page(
   () => import('../features/widget-settings/pages/WidgetSettingsPage'),
   'WidgetSettingsPage',
 )
+const ChatsPage = page(() => import('../features/chats/pages/ChatsPage'), 'ChatsPage')
 const ProfilePage = page(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage')
 const NotFoundPage = page(() => import('../features/shell/pages/NotFoundPage'), 'NotFoundPage')
 const UpcomingAreaPage = lazy(() =>
@@ -51,7 +52,7 @@ export const routes: RouteObject[] = [
         element: standalone(<DashboardLayout />),
         children: [
           { index: true, element: <OverviewPage /> },
-          upcoming('chats', 'chats'),
+          { path: 'chats/:chatId?', element: <ChatsPage /> },
           upcoming('community', 'community'),
           upcoming('surveys', 'surveys'),
           upcoming('analytics', 'analytics'),

@@ -1,10 +1,5 @@
 /** Areas of the product that are not available yet, and what each will do. */
 export const UPCOMING_AREAS = {
-  chats: {
-    title: 'Chats',
-    description:
-      'Answer customer conversations from every channel in one inbox, assign them to teammates and resolve them.',
-  },
   community: {
     title: 'Community',
     description: 'Run customer communities where members raise issues, comment and help each other.',

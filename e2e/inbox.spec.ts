@@ -1,0 +1,95 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { FIRST_ADMIN, PASSWORD, signIn, unique } from './helpers.js'
+
+type Message = { message_id: number; text_content: string | null; message_sender: string }
+
+/** A customer account made through the API, with a chat opened with the organization. */
+async function customerWithChat(request: APIRequestContext, tenantId: number) {
+  const username = unique('ada')
+  const lastName = unique('Lovelace')
+  const registered = await request.post('/api/auth/client/', {
+    data: {
+      username,
+      email: `${username}@example.com`,
+      first_name: 'Ada',
+      last_name: lastName,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+    },
+  })
+  expect(registered.status()).toBe(201)
+  const headers = { Authorization: `Token ${(await registered.json()).token}` }
+  const started = await request.post('/api/chat/chat/', { headers, data: { tenant_id: tenantId } })
+  expect(started.status()).toBe(201)
+  const chatId = (await started.json()).chat_id as number
+  const say = async (text: string) => {
+    const sent = await request.post('/api/chat/message/', { headers, data: { chat_id: chatId, text_content: text } })
+    expect(sent.status()).toBe(201)
+  }
+  const messages = async () =>
+    ((await (await request.get('/api/chat/message/', { headers, params: { chat_id: chatId } })).json()).data ??
+      []) as Message[]
+  return { name: `Ada ${lastName}`, chatId, say, messages }
+}
+
+test('an admin answers a customer live in the inbox, assigns the chat to themself and resolves it', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password)
+  await expect(page).not.toHaveURL(/\/auth\//)
+  const session = await page.evaluate(() => JSON.parse(localStorage.getItem('proxima_admin_details') ?? '{}'))
+  const tenantId = session.tenant_id.tenant_id as number
+  const adminId = session.id as number
+
+  await page.goto('/chats')
+  await expect(page.getByRole('tab', { name: 'Open' })).toHaveAttribute('aria-selected', 'true')
+  // Live updates are connected before the customer writes.
+  await expect(page.getByText(/live updates/i)).toHaveCount(0)
+
+  const customer = await customerWithChat(request, tenantId)
+  const first = `Where is my parcel? ${unique('#')}`
+  await customer.say(first)
+
+  // The chat appears without a reload.
+  const list = page.getByRole('navigation', { name: 'Chats' })
+  const row = list.getByRole('link').filter({ hasText: customer.name })
+  await expect(row).toBeVisible()
+  await expect(row).toContainText(first)
+
+  await row.click()
+  await expect(page).toHaveURL(new RegExp(`/chats/${customer.chatId}$`))
+  const log = page.getByRole('log', { name: 'Messages' })
+  await expect(log.getByText(first)).toBeVisible()
+
+  // The reply reaches the customer.
+  const reply = `It left our warehouse this morning. ${unique('#')}`
+  await page.getByRole('textbox', { name: 'Reply' }).fill(reply)
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(log.getByText(reply)).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Reply' })).toHaveValue('')
+  await expect
+    .poll(async () => (await customer.messages()).map((m) => [m.message_sender, m.text_content]))
+    .toContainEqual(['tenant', reply])
+
+  // The customer's next message shows up in the open window.
+  const second = `Thank you! ${unique('#')}`
+  await customer.say(second)
+  await expect(log.getByText(second)).toBeVisible()
+
+  await page.getByRole('button', { name: 'Assign to me' }).click()
+  await expect(page.getByRole('button', { name: 'Unassign me' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Resolve' }).click()
+  await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible()
+  // Resolved chats leave the "Open" tab.
+  await expect(row).toHaveCount(0)
+
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  const chat = await (
+    await request.get(`/api/chat/chat/${customer.chatId}/`, { headers: { Authorization: `Token ${token}` } })
+  ).json()
+  expect(chat.status).toBe('resolved')
+  expect(chat.assignee?.id).toBe(adminId)
+  expect(chat.unread_count).toBe(0)
+})
