@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely'
 import { PGliteDialect } from 'kysely-pglite-dialect'
@@ -57,7 +58,7 @@ export async function openDatabase(opts: {
     })
     // An idle connection dropped by the server (restart, failover) must not take the process down.
     pool.on('error', (err) => opts.onIdleError?.(err))
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
     const session = async <T>(fn: (run: ScriptRunner) => Promise<T>): Promise<T> => {
       const client = await pool.connect()
       try {
@@ -111,6 +112,51 @@ export async function openDatabase(opts: {
     },
     notify: (channel, payload) => notifyVia(db, channel, payload),
     close: () => db.destroy(),
+  }
+}
+
+/** Statements a pooled connection keeps prepared, at most; further ones run unnamed (parsed and planned each time). */
+const PREPARED_PER_CONNECTION = 250
+/** Distinct statement texts the process names, at most. */
+const NAMED_TEXTS = 2_000
+
+/**
+ * The pool as Kysely sees it, with every statement that has parameters run as a named prepared statement:
+ * PostgreSQL then parses it once per connection and can reuse its plan, instead of parsing and planning it on
+ * each call (for the chat's hot statements that was most of the database's work). Both lists are bounded, so an
+ * unusual stream of distinct statements cannot grow them without limit.
+ */
+function preparingPool(pool: pg.Pool) {
+  const names = new Map<string, string>()
+  const prepared = new WeakMap<pg.PoolClient, Set<string>>()
+  const nameOf = (text: string) => {
+    let name = names.get(text)
+    if (name === undefined && names.size < NAMED_TEXTS) {
+      name = `k_${createHash('sha1').update(text).digest('base64url')}`
+      names.set(text, name)
+    }
+    return name
+  }
+  return {
+    end: () => pool.end(),
+    connect: async () => {
+      const client = await pool.connect()
+      let mine = prepared.get(client)
+      if (!mine) prepared.set(client, (mine = new Set()))
+      const known = mine
+      return {
+        release: (err?: Error | boolean) => client.release(err),
+        query: ((textOrCursor: unknown, values?: unknown[]) => {
+          if (typeof textOrCursor !== 'string' || !values || values.length === 0)
+            return client.query(textOrCursor as string, values)
+          const name = nameOf(textOrCursor)
+          if (name === undefined || (!known.has(name) && known.size >= PREPARED_PER_CONNECTION))
+            return client.query(textOrCursor, values)
+          known.add(name)
+          return client.query({ name, text: textOrCursor, values })
+        }) as pg.PoolClient['query'],
+      }
+    },
   }
 }
 
