@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
 import cors from '@fastify/cors'
 import formbody from '@fastify/formbody'
-import helmet from '@fastify/helmet'
+import helmet from 'helmet'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import FindMyWay from 'find-my-way'
@@ -174,7 +174,11 @@ export async function buildApp(deps: AppDeps) {
   registerInputGuards(app)
 
   await app.register(cookie)
-  await app.register(helmet, securityHeaders(config))
+  // Helmet's middleware is built once: the Fastify wrapper rebuilt it (and re-parsed the CSP) on every request.
+  const setSecurityHeaders = helmet(securityHeaders(config))
+  app.addHook('onRequest', (req, reply, done) => {
+    setSecurityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined))
+  })
   await app.register(cors, corsOptions(config))
   await registerRateLimits(app, limits)
 

@@ -1,4 +1,4 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet'
+import type { HelmetOptions } from 'helmet'
 import type { FastifyCorsOptions } from '@fastify/cors'
 import type { Config } from '../config.js'
 
@@ -38,10 +38,9 @@ export function corsOptions(config: Config): FastifyCorsOptions {
 }
 
 /** nosniff, no-referrer (links carry tokens), HSTS in production, and a CSP for the dashboard's pages. */
-export function securityHeaders(config: Config): FastifyHelmetOptions {
+export function securityHeaders(config: Config): HelmetOptions {
   const google = config.googleClientIds.length > 0
   return {
-    global: true,
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
