@@ -26,7 +26,8 @@ import { corsOptions, redactUrl, securityHeaders } from './http/security.js'
 import { readBuildInfo } from './lib/version.js'
 import { systemClock, type Clock } from './lib/clock.js'
 import { createGoogleVerifier, type GoogleVerifier } from './features/auth/google.js'
-import { createSessions } from './features/auth/sessions.service.js'
+import { createSessions, type TokenRow } from './features/auth/sessions.service.js'
+import { createSessionCache, watchSessions } from './features/auth/session-cache.js'
 import { createSigninService } from './features/auth/signin.service.js'
 import { createRegistrationService } from './features/auth/registration.service.js'
 import { createPasswordService } from './features/auth/passwords.service.js'
@@ -209,11 +210,15 @@ export async function buildApp(deps: AppDeps) {
   // Services
   const google =
     deps.google ?? createGoogleVerifier({ clientIds: config.googleClientIds, jwksUrl: config.googleJwksUrl })
+  const sessionCache = createSessionCache<TokenRow>({ clock, ttlMs: config.sessionCacheSeconds * 1000 })
+  const stopWatchingSessions = await watchSessions(database, sessionCache)
+  app.addHook('onClose', stopWatchingSessions)
   const sessions = createSessions({
     db,
     clock,
     staffTokenDays: config.staffTokenDays,
     clientTokenDays: config.clientTokenDays,
+    cache: sessionCache,
   })
   const authDeps = {
     db,

@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   STAFF_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   CLIENT_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   RATE_LIMITS: bool.default(true),
   ADMIN_EMAIL: z.string().default('admin@proxima.local'),
   ADMIN_PASSWORD: z.string().optional(),
@@ -90,6 +91,8 @@ export type Config = {
   trustProxy: boolean
   webDistDir: string | undefined
   staffTokenDays: number
+  /** How long a resolved session token may be answered from memory (0: every request reads the database). */
+  sessionCacheSeconds: number
   clientTokenDays: number
   rateLimits: boolean
   firstAdmin: { email: string; password: string | undefined; organization: string }
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     staffTokenDays: e.STAFF_TOKEN_DAYS,
     clientTokenDays: e.CLIENT_TOKEN_DAYS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     rateLimits: e.RATE_LIMITS,
     firstAdmin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD || undefined, organization: e.ADMIN_ORGANIZATION },
     voiceStorage:

@@ -78,6 +78,7 @@ export async function buildTestApp(opts: TestAppOptions = {}) {
   await app.ready()
   return Object.assign(app, {
     db: database.db,
+    database,
     async shutdown() {
       await app.close()
       // The embedded database is shared by the file's apps; a server pool belongs to this app.

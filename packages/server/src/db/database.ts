@@ -5,6 +5,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
 import type { DB } from './schema.js'
+import { createWriteObserver, type TableWrite } from './writes.js'
 
 export type Db = Kysely<DB>
 export type Executor = Kysely<DB> | Transaction<DB>
@@ -28,6 +29,11 @@ export type Database = {
    * commits (immediately outside a transaction).
    */
   notify: (channel: string, payload: string | string[]) => Promise<void>
+  /**
+   * Calls `listener` when a statement of this process updates or deletes rows of a table (before it runs and
+   * once it has run); returns the function that stops it. Writes of other processes are not seen here.
+   */
+  onWrite: (listener: (write: TableWrite) => void) => () => void
   /** Closes the pool or the embedded database. */
   close: () => Promise<void>
 }
@@ -44,6 +50,8 @@ export async function openDatabase(opts: {
   poolMax?: number
   onIdleError?: (err: Error) => void
 }): Promise<Database> {
+  const writes = createWriteObserver()
+  const plugins = [writes.plugin]
   if (opts.url) {
     const pool = new pg.Pool({
       connectionString: opts.url,
@@ -58,7 +66,7 @@ export async function openDatabase(opts: {
     })
     // An idle connection dropped by the server (restart, failover) must not take the process down.
     pool.on('error', (err) => opts.onIdleError?.(err))
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins })
     const session = async <T>(fn: (run: ScriptRunner) => Promise<T>): Promise<T> => {
       const client = await pool.connect()
       try {
@@ -78,6 +86,7 @@ export async function openDatabase(opts: {
       session,
       listen: listener.listen,
       notify: (channel, payload) => notifyVia(db, channel, payload),
+      onWrite: writes.onWrite,
       close: async () => {
         await listener.close()
         await db.destroy()
@@ -93,7 +102,7 @@ export async function openDatabase(opts: {
       [DATE]: (v: string) => v,
     },
   })
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) })
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client), plugins })
   // PGlite is a single session: scripts go straight to it.
   const session = async <T>(fn: (run: ScriptRunner) => Promise<T>): Promise<T> =>
     fn(async (text) => {
@@ -111,6 +120,7 @@ export async function openDatabase(opts: {
       }
     },
     notify: (channel, payload) => notifyVia(db, channel, payload),
+    onWrite: writes.onWrite,
     close: () => db.destroy(),
   }
 }

@@ -102,3 +102,25 @@ describe('realtime across instances', () => {
     expect(f).toMatchObject({ channel: `chat:${chatId}`, data: { chat_id: chatId, message_id: messageId } })
   })
 })
+
+describe('sessions across instances', () => {
+  it('ends on instance B a session that instance A ended, though B had it in memory', async () => {
+    const member = await createEmployee(a, org.token)
+    const meOnB = () => b.inject({ method: 'GET', url: '/api/auth/me/', headers: auth(member.token) })
+    expect((await meOnB()).statusCode).toBe(200)
+    const disabled = await a.inject({
+      method: 'PATCH',
+      url: `/api/staff/${member.employee.id}/`,
+      headers: auth(org.token),
+      payload: { is_active: false },
+    })
+    expect(disabled.statusCode).toBe(200)
+    // On PostgreSQL, B hears of it through the database's notice, which arrives shortly after the commit.
+    let status = 0
+    for (let i = 0; i < 40 && status !== 401; i++) {
+      status = (await meOnB()).statusCode
+      if (status !== 401) await sleep(50)
+    }
+    expect(status).toBe(401)
+  })
+})

@@ -5,6 +5,7 @@ import { addDays, isoRequired, type Clock } from '../../lib/clock.js'
 import { hashToken, newSessionToken } from '../../lib/crypto.js'
 import type { Actor } from '../../http/actor.js'
 import { effectiveSubscriptionStatus } from '../tenants/subscription.js'
+import type { SessionCache } from './session-cache.js'
 
 export type TokenStatus = 'ok' | 'expired' | 'revoked' | 'invalid'
 
@@ -19,10 +20,36 @@ export type ResolvedToken =
       tenant: { status: string; subscription: SubscriptionStatus | null } | null
     }
 
-export type SessionsDeps = { db: Db; clock: Clock; staffTokenDays: number; clientTokenDays: number }
+export type SessionsDeps = {
+  db: Db
+  clock: Clock
+  staffTokenDays: number
+  clientTokenDays: number
+  /** Recent token lookups kept in memory (see session-cache.ts); none means every request reads the database. */
+  cache?: SessionCache<TokenRow> | undefined
+}
+
+/** What resolving a token reads: the token, its account or visitor, and its tenant. */
+export type TokenRow = {
+  id: number
+  user_id: number | null
+  anonymous_user_id: number | null
+  tenant_id: number | null
+  expires_at: Date
+  revoked_at: Date | null
+  last_used_at: Date | null
+  user_type: string | null
+  is_active: boolean | null
+  deleted_at: Date | null
+  erased_at: Date | null
+  tenant_status: TenantRow['status'] | null
+  subscription_status: TenantRow['subscription_status']
+  trial_ends_at: Date | null
+  current_period_end: Date | null
+}
 
 /** Issues, resolves and revokes opaque session tokens; only their SHA-256 hashes are stored. */
-export function createSessions({ db, clock, staffTokenDays, clientTokenDays }: SessionsDeps) {
+export function createSessions({ db, clock, staffTokenDays, clientTokenDays, cache }: SessionsDeps) {
   async function issueForUser(ex: Executor, user: Pick<UserRow, 'id' | 'tenant_id' | 'user_type'>) {
     const token = newSessionToken()
     const days = user.user_type === 'client' ? clientTokenDays : staffTokenDays
@@ -49,8 +76,11 @@ export function createSessions({ db, clock, staffTokenDays, clientTokenDays }: S
     return { token, expiresAt }
   }
 
-  async function resolve(token: string): Promise<ResolvedToken> {
-    if (!/^pxm_[A-Za-z0-9_-]{43}$/.test(token)) return { status: 'invalid' }
+  /** The token's row with what it depends on, from memory when a recent lookup read it. */
+  async function lookup(tokenHash: string) {
+    const cached = cache?.get(tokenHash)
+    if (cached) return cached
+    const generation = cache?.generation() ?? 0
     const row = await db
       .selectFrom('auth_tokens as t')
       .leftJoin('users as u', 'u.id', 't.user_id')
@@ -73,8 +103,15 @@ export function createSessions({ db, clock, staffTokenDays, clientTokenDays }: S
         'tn.trial_ends_at',
         'tn.current_period_end',
       ])
-      .where('t.token_hash', '=', hashToken(token))
+      .where('t.token_hash', '=', tokenHash)
       .executeTakeFirst()
+    if (row) cache?.set(tokenHash, row, generation)
+    return row
+  }
+
+  async function resolve(token: string): Promise<ResolvedToken> {
+    if (!/^pxm_[A-Za-z0-9_-]{43}$/.test(token)) return { status: 'invalid' }
+    const row = await lookup(hashToken(token))
     if (!row) return { status: 'invalid' }
     if (row.revoked_at) return { status: 'revoked' }
     const now = clock.now()
@@ -85,6 +122,7 @@ export function createSessions({ db, clock, staffTokenDays, clientTokenDays }: S
     // Recording use costs a write; once a minute per token is enough.
     if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > 60_000) {
       await db.updateTable('auth_tokens').set({ last_used_at: now }).where('id', '=', row.id).execute()
+      row.last_used_at = now
     }
     const tenant =
       row.tenant_id !== null
