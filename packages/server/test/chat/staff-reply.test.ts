@@ -3,6 +3,8 @@ import { buildTestApp, testClock, type TestApp } from '../app.js'
 import { auth, createEmployee, createTenantWithAdmin } from '../factories.js'
 import { listen, WsClient } from '../realtime/ws-client.js'
 import { chatWorld, createVisitor, eventsOf, send, setSettings, startChat } from './helpers.js'
+import { writeStaffReplies, type StaffReplyInput } from '../../src/features/chat/staff-reply.js'
+import type { StaffActor } from '../../src/http/actor.js'
 
 let app: TestApp
 const clock = testClock()
@@ -124,6 +126,91 @@ describe('staff replies', () => {
       chat_id: chat.chat_id,
       changes: expect.arrayContaining(['first_response_at']),
     })
+  })
+})
+
+describe('replies written together in one statement', () => {
+  const staff = (userId: number, tenantId: number, userType: 'admin' | 'employee'): StaffActor => ({
+    kind: 'staff',
+    userId,
+    tenantId,
+    userType,
+    tokenId: 0,
+  })
+
+  it('gives each reply of a batch its own outcome: posted, repeated, or missing for strangers and hidden chats', async () => {
+    const w = await chatWorld(app)
+    const admin = staff(w.adminId, w.tenantId, 'admin')
+    const visitors = await Promise.all([1, 2, 3].map(() => createVisitor(app, w.adminToken)))
+    const chats = await Promise.all(visitors.map((v) => startChat(app, v.token, {})))
+    const [c1, c2, c3] = chats.map((c) => c.chat_id) as [number, number, number]
+    await send(app, visitors[0]!.token, c1, 'anyone there?')
+    clock.advance(20_000)
+    await post(w.adminToken, { chat_id: c2, text_content: 'earlier', client_message_id: 'dup-1' })
+
+    const colleague = await createEmployee(app, w.adminToken)
+    const employee = await createEmployee(app, w.adminToken)
+    await app.inject({
+      method: 'POST',
+      url: `/api/chat/chat/${c3}/assign/`,
+      headers: auth(w.adminToken),
+      payload: { assignee_id: colleague.employee.id },
+    })
+    await setSettings(app, w.tenantId, { chat_visibility: 'assigned' })
+    const stranger = await createTenantWithAdmin(app)
+    const now = clock.now()
+    const batch: StaffReplyInput[] = [
+      { actor: admin, chat_id: c1, text_content: 'Hello, I am here', now },
+      { actor: admin, chat_id: c2, text_content: 'again', client_message_id: 'dup-1', now },
+      { actor: staff(employee.employee.id, w.tenantId, 'employee'), chat_id: c3, text_content: 'hidden', now },
+      {
+        actor: staff(stranger.admin.id, stranger.tenant.tenant_id, 'admin'),
+        chat_id: 999_999_999,
+        text_content: 'x',
+        now,
+      },
+    ]
+    const results = await writeStaffReplies(app.db, batch)
+    expect(results.map((r) => r.kind)).toEqual(['posted', 'repeat', 'missing', 'missing'])
+    const posted = results[0]!
+    if (posted.kind !== 'posted') throw new Error('not posted')
+    expect(posted.message).toMatchObject({ chat_id: c1, text_content: 'Hello, I am here', sender_user_id: w.adminId })
+    expect(posted.sender).toMatchObject({ kind: 'staff', id: w.adminId })
+
+    const events = (await eventsOf(app, c1)).filter((e) => e.kind === 'first_response' || e.kind === 'reply')
+    expect(events.map((e) => [e.kind, Number(e.wait_seconds), e.message_id])).toEqual([
+      ['first_response', 20, posted.message.id],
+    ])
+    const chat = await app.db.selectFrom('chats').selectAll().where('id', '=', c1).executeTakeFirstOrThrow()
+    expect(chat).toMatchObject({ last_message_id: posted.message.id, waiting_since: null })
+    expect(chat.first_response_at?.getTime()).toBe(now.getTime())
+    expect(await app.db.selectFrom('chat_messages').select('id').where('chat_id', '=', c3).execute()).toEqual([])
+  })
+
+  it('stores every reply of many sent at once, one first response per chat', async () => {
+    const org = await createTenantWithAdmin(app)
+    const visitors = await Promise.all([1, 2, 3, 4].map(() => createVisitor(app, org.token)))
+    const chatIds = (await Promise.all(visitors.map((v) => startChat(app, v.token, {})))).map((c) => c.chat_id)
+    const sent = await Promise.all(
+      chatIds.flatMap((chatId) => [1, 2, 3].map((n) => post(org.token, { chat_id: chatId, text_content: `r${n}` }))),
+    )
+    expect(sent.map((r) => r.statusCode)).toEqual(Array(12).fill(201))
+    for (const chatId of chatIds) {
+      const kinds = (await eventsOf(app, chatId))
+        .map((e) => e.kind)
+        .filter((k) => k === 'first_response' || k === 'reply')
+      expect(kinds).toEqual(['first_response', 'reply', 'reply'])
+      const ids = sent
+        .map((r) => r.json())
+        .filter((m) => m.chat_id === chatId)
+        .map((m) => m.message_id as number)
+      const chat = await app.db
+        .selectFrom('chats')
+        .select('last_message_id')
+        .where('id', '=', chatId)
+        .executeTakeFirst()
+      expect(chat?.last_message_id).toBe(Math.max(...ids))
+    }
   })
 })
 

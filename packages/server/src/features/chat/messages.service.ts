@@ -7,7 +7,8 @@ import { escalation } from './chat-actions.service.js'
 import { recordChatEvent, secondsBetween } from './chat-events.js'
 import { personRef, presentMessage, presentMessages, type MessageChat, type MessageRow } from './chat.presenter.js'
 import { publishMessage } from './chat-views.js'
-import { writeStaffReply } from './staff-reply.js'
+import { writeStaffReplies, type StaffReplyInput } from './staff-reply.js'
+import { createBatcher } from '../../lib/batcher.js'
 import { publishEvents } from '../notifications/notifications.service.js'
 import type { NotificationBusEvent } from '../realtime/bus.js'
 import { changeStatus, chatFieldNames, saveChat, type ChatDeps } from './chat-state.js'
@@ -47,6 +48,12 @@ export function createMessageService({
   dashboardUrl,
   voiceStorage,
 }: ChatDeps & { voiceStorage?: VoiceStorage }) {
+  // Concurrent staff replies share one statement; replies to one chat stay in order (see createBatcher).
+  const staffReplies = createBatcher({
+    run: (replies: StaffReplyInput[]) => writeStaffReplies(db, replies),
+    keyOf: (reply) => reply.chat_id,
+  })
+
   const inChat = (ex: Executor, chat: ChatRow) =>
     ex.selectFrom('chat_messages').selectAll().where('tenant_id', '=', chat.tenant_id).where('chat_id', '=', chat.id)
 
@@ -114,12 +121,13 @@ export function createMessageService({
       throw forbidden(`You can only send messages as ${sender}.`)
     const now = clock.now()
     if (actor.kind === 'staff' && voice === undefined && input.topic_id === undefined && input.text_content) {
-      const reply = await writeStaffReply(
-        db,
+      const reply = await staffReplies.submit({
         actor,
-        { chat_id: input.chat_id, text_content: input.text_content, client_message_id: input.client_message_id },
+        chat_id: input.chat_id,
+        text_content: input.text_content,
+        client_message_id: input.client_message_id,
         now,
-      )
+      })
       if (reply.kind === 'missing') throw notFound()
       if (reply.kind === 'repeat') return assertFound(await repeatOf(reply.chat, input.client_message_id))
       const message = presentMessage(reply.chat, reply.message, reply.sender, voiceLinks)
