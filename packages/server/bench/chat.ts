@@ -136,6 +136,12 @@ function openSocket(token: string, chatId: number, onMessage: (messageId: number
   })
 }
 
+/** CPU seconds (user + system) a process has used so far; /proc counts in USER_HZ ticks, 100 a second on Linux. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 
@@ -216,9 +222,11 @@ async function main() {
     early.clear()
     next = 0
     measuring = true
+    const cpu0 = cpuSeconds(server.pid!)
     const t0 = performance.now()
     await post(MESSAGES)
     const apiSeconds = (performance.now() - t0) / 1000
+    const serverCpu = cpuSeconds(server.pid!) - cpu0
     for (let i = 0; i < 50 && sent.size > 0; i++) await new Promise((r) => setTimeout(r, 100))
     const totalSeconds = (performance.now() - t0) / 1000
     measuring = false
@@ -240,6 +248,9 @@ async function main() {
     )
     console.log(
       `delivery latency: p50 ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms`,
+    )
+    console.log(
+      `server CPU: ${serverCpu.toFixed(1)} s over ${apiSeconds.toFixed(1)} s (${((100 * serverCpu) / apiSeconds).toFixed(0)} % of one core), ${((1e6 * serverCpu) / MESSAGES).toFixed(0)} µs a message`,
     )
     console.log(`server peak memory: ${hwm.toFixed(0)} MiB`)
     for (const ws of sockets) ws.close()
