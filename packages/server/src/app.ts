@@ -68,6 +68,11 @@ import { createMailWorker } from './features/mail/worker.js'
 import { createNotificationService } from './features/notifications/notifications.service.js'
 import { createNotificationViews } from './features/notifications/notification-views.js'
 import { notificationRoutes } from './features/notifications/notifications.routes.js'
+import { createCommunityService } from './features/community/communities.service.js'
+import { communityRoutes } from './features/community/communities.routes.js'
+import { createIssueService } from './features/community/issues.service.js'
+import { createCommentService } from './features/community/comments.service.js'
+import { issueRoutes } from './features/community/issues.routes.js'
 import { healthRoutes } from './features/system/health.routes.js'
 import { registerMetrics } from './features/system/metrics.js'
 import { registerDashboard } from './features/system/dashboard.routes.js'
@@ -293,6 +298,12 @@ export async function buildApp(deps: AppDeps) {
   })
   await app.register(mediaRoutes, { media: createMediaService({ db, clock, voiceLinks, storage: voiceStorage }) })
   await app.register(notificationRoutes, { notifications })
+  const communityDeps = { db, clock, bus }
+  await app.register(communityRoutes, { communities: createCommunityService(communityDeps) })
+  await app.register(issueRoutes, {
+    issues: createIssueService(communityDeps),
+    comments: createCommentService(communityDeps),
+  })
   await app.register(realtimeRoutes, { hub: realtime, bus, isShuttingDown: () => shuttingDown })
   await registerDashboard(app, {
     webDistDir: deps.webDistDir,

@@ -5,7 +5,7 @@ import type { ActorRef } from '@proxima/contracts'
  * What happened, by id only: every server process that receives it renders the data for each recipient
  * (staff and owners see different shapes), so the event stays small enough for PostgreSQL NOTIFY.
  */
-export type BusEvent = ChatBusEvent | NotificationBusEvent
+export type BusEvent = ChatBusEvent | NotificationBusEvent | CommunityBusEvent
 
 /** Events about one chat: they go to its `chat:<id>` subscribers and, for most types, to staff on `tenant`. */
 export type ChatBusEvent =
@@ -28,6 +28,35 @@ export type ChatBusEvent =
       user: ActorRef
       state: 'start' | 'stop'
     }
+
+/**
+ * Events about a community's issues and comments (contract §4.9): issues go to `community:<id>` subscribers and the
+ * tenant's staff; comments to `thread:<id>` subscribers, and a staff reply's `comment.created` also to the issue
+ * author's `user` channel.
+ */
+export type CommunityBusEvent = IssueBusEvent | CommentBusEvent
+
+export type IssueBusEvent = {
+  type: 'issue.created' | 'issue.updated'
+  tenantId: number
+  communityId: number
+  issueId: number
+}
+
+export type CommentBusEvent = {
+  type: 'comment.created' | 'comment.updated' | 'comment.deleted'
+  tenantId: number
+  communityId: number
+  issueId: number
+  threadId: number
+  commentId: number
+  /** The issue's author, who hears of staff replies on their `user` channel. */
+  issueAuthorId: number
+  staffReply: boolean
+}
+
+export const isIssueEvent = (e: CommunityBusEvent): e is IssueBusEvent =>
+  e.type === 'issue.created' || e.type === 'issue.updated'
 
 /** A new in-app notification: it goes to the sockets of its recipient only, on the `user` channel. */
 export type NotificationBusEvent = {

@@ -3,12 +3,14 @@ import type { WebSocket } from 'ws'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Actor } from '../../http/actor.js'
 import type { Sessions } from '../auth/sessions.service.js'
-import type { BusEvent, ChatBusEvent, EventBus } from './bus.js'
+import { isIssueEvent, type BusEvent, type ChatBusEvent, type CommunityBusEvent, type EventBus } from './bus.js'
 import { CLOSE } from './frames.js'
 import { Connection, type HubContext, type HubSettings } from './connection.js'
 import {
+  defaultCommunityViews,
   defaultUserViews,
   type Channel,
+  type CommunityViews,
   type RealtimeViews,
   type RenderedEvent,
   type TopicChannel,
@@ -38,6 +40,8 @@ export type HubDeps = {
   views: RealtimeViews
   /** Rendering of the `user` channel (own notifications); ids only when left out. */
   userViews?: UserViews
+  /** Rendering of issue and comment events and access to `community:<id>` and `thread:<id>`. */
+  communityViews?: CommunityViews
   log: FastifyBaseLogger
   settings?: Partial<HubSettings>
 }
@@ -77,6 +81,12 @@ export function createRealtimeHub(deps: HubDeps) {
   const log = deps.log
   let views = deps.views
   const userViews = deps.userViews ?? defaultUserViews
+  const communityViews = deps.communityViews ?? defaultCommunityViews
+  /** Subscriptions are checked by the feature that owns the channel's object. */
+  const subscribeCheck = (actor: Actor, channel: TopicChannel) =>
+    channel.startsWith('chat:')
+      ? views.canSubscribe(actor, channel)
+      : communityViews.canSubscribe(actor, channel as `community:${number}` | `thread:${number}`)
   let accepting = true
   const connections = new Set<Connection>()
   const staffByTenant = new Map<number, Set<Connection>>()
@@ -98,7 +108,7 @@ export function createRealtimeHub(deps: HubDeps) {
   const context: HubContext = {
     settings,
     resolve: (token) => deps.sessions.resolve(token),
-    views: () => views,
+    views: () => ({ ...views, canSubscribe: subscribeCheck }),
     bus: deps.bus,
     log,
     accepting: () => accepting,
@@ -144,9 +154,35 @@ export function createRealtimeHub(deps: HubDeps) {
     }
   }
 
+  /**
+   * Issues go to `community:<id>` subscribers and the tenant's staff; comments to `thread:<id>` subscribers, and a
+   * staff reply also to the issue author's sockets on `user`.
+   */
+  function communityRouting(event: CommunityBusEvent): Routing {
+    const targets = new Map<Connection, Channel>()
+    if (isIssueEvent(event)) {
+      const channel: TopicChannel = `community:${event.communityId}`
+      for (const conn of subscribers.get(channel) ?? []) targets.set(conn, channel)
+      for (const conn of staffByTenant.get(event.tenantId) ?? []) if (!targets.has(conn)) targets.set(conn, 'tenant')
+    } else {
+      const channel: TopicChannel = `thread:${event.threadId}`
+      for (const conn of subscribers.get(channel) ?? []) targets.set(conn, channel)
+      if (event.type === 'comment.created' && event.staffReply)
+        for (const conn of byUser.get(event.issueAuthorId) ?? [])
+          if (conn.actor?.kind === 'client' && !targets.has(conn)) targets.set(conn, 'user')
+    }
+    return {
+      targets,
+      viewerKey: (actor) => communityViews.viewerKey(actor, event),
+      render: (actor) => communityViews.render(event, actor),
+    }
+  }
+
   /** Every socket of the recipient, as long as it is signed in to the notification's tenant. */
   function routing(event: BusEvent): Routing {
-    if (event.type !== 'notification.created') return chatRouting(event)
+    if (event.type.startsWith('issue.') || event.type.startsWith('comment.'))
+      return communityRouting(event as CommunityBusEvent)
+    if (event.type !== 'notification.created') return chatRouting(event as ChatBusEvent)
     const targets = new Map<Connection, Channel>()
     for (const conn of byUser.get(event.userId) ?? [])
       if (conn.actor?.kind === 'staff' && conn.actor.tenantId === event.tenantId) targets.set(conn, 'user')

@@ -1,7 +1,7 @@
 import type { ActorRef } from '@proxima/contracts'
 import type { Db } from '../../db/database.js'
 import type { Actor } from '../../http/actor.js'
-import type { ChatBusEvent, NotificationBusEvent } from './bus.js'
+import type { ChatBusEvent, CommunityBusEvent, NotificationBusEvent } from './bus.js'
 
 /** Channels a socket may subscribe to by itself; `tenant` and `user` are given automatically. */
 export type TopicChannel = `chat:${number}` | `community:${number}` | `thread:${number}`
@@ -45,6 +45,23 @@ export type RealtimeViews = {
     actor: Actor,
     chatId: number,
   ) => Promise<{ tenantId: number; sender: 'client' | 'tenant'; user: ActorRef } | null>
+}
+
+/**
+ * Rendering of community events (`CommunityBusEvent`) and access to `community:<id>` and `thread:<id>`, by the
+ * same rules as `RealtimeViews`: one render per viewer key, data shaped as the REST get would, null to withhold.
+ */
+export type CommunityViews = {
+  canSubscribe: (actor: Actor, channel: `community:${number}` | `thread:${number}`) => Promise<boolean>
+  viewerKey: (actor: Actor, event: CommunityBusEvent) => string
+  render: (event: CommunityBusEvent, actor: Actor) => Promise<RenderedEvent | null>
+}
+
+/** Stand-in until the community feature supplies its views: no subscriptions, nothing rendered. */
+export const defaultCommunityViews: CommunityViews = {
+  canSubscribe: async () => false,
+  viewerKey: (actor) => defaultViewerKey(actor),
+  render: async () => null,
 }
 
 export type UserViews = {
