@@ -35,6 +35,8 @@ export const SearchResult = z.object({
   id: z.number().int(),
   title: z.string(),
   snippet: z.string(),
+  /** Where the search words stand in `snippet`: [start, end) character offsets, for highlighting. */
+  highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
   score: z.number(),
   created_at: Timestamp,
   ref: SearchRef,

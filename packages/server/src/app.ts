@@ -73,6 +73,8 @@ import { communityRoutes } from './features/community/communities.routes.js'
 import { createIssueService } from './features/community/issues.service.js'
 import { createCommentService } from './features/community/comments.service.js'
 import { issueRoutes } from './features/community/issues.routes.js'
+import { createSearchService } from './features/search/search.service.js'
+import { searchRoutes } from './features/search/search.routes.js'
 import { healthRoutes } from './features/system/health.routes.js'
 import { registerMetrics } from './features/system/metrics.js'
 import { registerDashboard } from './features/system/dashboard.routes.js'
@@ -299,6 +301,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mediaRoutes, { media: createMediaService({ db, clock, voiceLinks, storage: voiceStorage }) })
   await app.register(notificationRoutes, { notifications })
   const communityDeps = { db, clock, bus }
+  await app.register(searchRoutes, { search: createSearchService({ db, clock }), limits })
   await app.register(communityRoutes, { communities: createCommunityService(communityDeps) })
   await app.register(issueRoutes, {
     issues: createIssueService(communityDeps),

@@ -13,6 +13,7 @@ export const DEFAULT_LIMITS = {
   registration: { max: 10, window: 3_600_000 },
   visitors: { max: 20, window: 3_600_000 },
   voice: { max: 10, window: 60_000 },
+  ai: { max: 30, window: 60_000 },
   default: { max: 600, window: 60_000 },
 } as const
 
@@ -36,6 +37,24 @@ export function limitPerSender(limits: Limits | null, bucket: Bucket) {
     keyGenerator: (req: FastifyRequest) => {
       const token = tokenFromHeader(req.headers.authorization)
       return token ? `${bucket}:token:${hashToken(token).slice(0, 32)}` : `${bucket}:ip:${req.ip}`
+    },
+  }
+}
+
+/**
+ * The route config that puts a route in a bucket counted per tenant: it runs once the caller is known (preHandler),
+ * so routes using it must require a staff or visitor token.
+ */
+export function limitPerTenant(limits: Limits | null, bucket: Bucket) {
+  if (!limits) return false as const
+  const b = limits[bucket]
+  return {
+    max: b.max,
+    timeWindow: b.window,
+    hook: 'preHandler' as const,
+    keyGenerator: (req: FastifyRequest) => {
+      const actor = req.actor
+      return actor && actor.kind !== 'client' ? `${bucket}:tenant:${actor.tenantId}` : `${bucket}:ip:${req.ip}`
     },
   }
 }
