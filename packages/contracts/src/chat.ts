@@ -1,5 +1,15 @@
 import { z } from 'zod'
-import { Id, QueryBool, StaffRef, TenantRef, Timestamp, UserPublic, optionalText, text } from './common.js'
+import {
+  Id,
+  QueryBool,
+  StaffRef,
+  TenantRef,
+  Timestamp,
+  UserPublic,
+  WindowTimeOrDate,
+  optionalText,
+  text,
+} from './common.js'
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v)
 
@@ -142,8 +152,8 @@ export const ChatListQuery = z.object({
   escalated: QueryBool.optional(),
   chat_owner: Id.optional(),
   search: z.string().trim().min(2).max(100).optional(),
-  from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
-  to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  from: WindowTimeOrDate.optional(),
+  to: WindowTimeOrDate.optional(),
   tenant_id: Id.optional(),
   chat_id: Id.optional(),
   sort: z.enum(['-last_message_at', '-created_at', 'created_at']).default('-last_message_at'),

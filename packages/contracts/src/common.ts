@@ -57,6 +57,22 @@ export const DateOnly = z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' })
 
 export const Timestamp = z.string().describe('ISO 8601 timestamp in UTC')
 
+/** Years the databases store: PostgreSQL and PGlite refuse year 0, and beyond 9999 ISO needs an expanded form. */
+const storableYear = (v: string) => {
+  const year = new Date(v).getUTCFullYear()
+  return year >= 1 && year <= 9999
+}
+
+/** A timestamp bound of a filter window (`from`, `to`), with any offset, in years 1–9999. */
+export const WindowTime = z.iso
+  .datetime({ offset: true, error: 'Enter a timestamp in ISO 8601 form.' })
+  .refine(storableYear, { error: 'Enter a timestamp between the years 1 and 9999.' })
+
+/** A filter bound given as a timestamp or a date (`YYYY-MM-DD`), in years 1–9999. */
+export const WindowTimeOrDate = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'Enter a date or a timestamp in ISO 8601 form.' })
+  .refine(storableYear, { error: 'Enter a date between the years 1 and 9999.' })
+
 export const Username = z
   .string({ error: (iss) => (iss.input === undefined ? 'Username is required.' : 'Username must be text.') })
   .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Timestamp } from './common.js'
+import { Timestamp, WindowTime } from './common.js'
 
 export const SearchType = z.enum(['chats', 'messages', 'issues', 'comments', 'communities', 'surveys'])
 export type SearchType = z.infer<typeof SearchType>
@@ -13,8 +13,8 @@ export const SearchRequest = z
     context: z.string().trim().min(2, { error: 'Type at least 2 characters.' }).max(200).optional(),
     types: z.array(z.preprocess(lower, SearchType)).min(1).max(6).optional(),
     filter: z.preprocess(lower, SearchType).optional(),
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
+    from: WindowTime.optional(),
+    to: WindowTime.optional(),
     limit: z.coerce.number().int().min(1).max(50).default(20),
   })
   .refine((v) => v.query !== undefined || v.context !== undefined, {

@@ -114,6 +114,23 @@ describe('hostile input', () => {
     }
   })
 
+  it('refuses date windows the database cannot store with a field error on every filtered list', async () => {
+    const lists = ['/api/chat/chat/?from=', '/api/community/issue/?from=', '/api/community/events/?from=']
+    for (const bound of ['0000-01-01T00:00:00Z', '10000-01-01T00:00:00Z', '0000-06-01']) {
+      for (const url of lists) {
+        const res = await app.inject({ method: 'GET', url: `${url}${bound}`, headers: auth(adminToken) })
+        expect([url, bound, res.statusCode, Object.keys(res.json().errors ?? {})]).toEqual([url, bound, 400, ['from']])
+      }
+      const search = await app.inject({
+        method: 'POST',
+        url: '/api/search',
+        headers: auth(adminToken),
+        payload: { query: 'refund', to: bound },
+      })
+      expect([bound, search.statusCode, Object.keys(search.json().errors ?? {})]).toEqual([bound, 400, ['to']])
+    }
+  })
+
   it('refuses NUL characters with a field error instead of a database failure', async () => {
     const res = await app.inject({
       method: 'POST',
