@@ -1,8 +1,33 @@
 import { z } from 'zod'
 import { ActorRef, ClientDetail, CursorPagination } from './chat.js'
-import { Id, OffsetQuery, QueryBool, TenantRef, Timestamp, UserPublic, optionalText, text } from './common.js'
+import {
+  Id,
+  OffsetQuery,
+  QueryBool,
+  TenantRef,
+  Timestamp,
+  UserPublic,
+  WindowTime,
+  optionalText,
+  text,
+} from './common.js'
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v)
+
+/** A required id with a clear message when it is missing (`Id` alone says "Must be a positive whole number."). */
+const requiredId = (label: string) =>
+  z.preprocess((v, ctx) => {
+    if (v === undefined || v === null || v === '') {
+      ctx.addIssue({ code: 'custom', message: `${label} is required.`, input: v })
+      return z.NEVER
+    }
+    if (typeof v === 'boolean') {
+      ctx.addIssue({ code: 'custom', message: 'Must be a positive whole number.', input: v })
+      return z.NEVER
+    }
+    return v
+  }, Id)
+const CommunityId = requiredId('Community')
 
 export const CommunityRef = z.object({ community_id: z.number().int(), community_name: z.string() })
 export type CommunityRef = z.infer<typeof CommunityRef>
@@ -33,19 +58,25 @@ export const CommunityCreate = z.object({
 })
 export const CommunityUpdate = CommunityCreate.partial().extend({ is_archived: z.boolean().optional() })
 
+const Search = z
+  .string({ error: 'Search must be text.' })
+  .trim()
+  .max(100, { error: 'Search must be at most 100 characters.' })
+  .optional()
+
 export const CommunityListQuery = OffsetQuery.extend({
   tenant_id: Id.optional(),
   community_id: Id.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: Search,
   is_member: QueryBool.optional(),
   include_archived: QueryBool.optional(),
 })
 
 export const CommunityMember = ClientDetail.extend({ joined_at: Timestamp })
-export const CommunityMembersQuery = OffsetQuery.extend({ search: z.string().trim().max(100).optional() })
+export const CommunityMembersQuery = OffsetQuery.extend({ search: Search })
 
 /** Join and leave: legacy clients also send their own `client_id`, which must be the caller's. */
-export const MembershipRequest = z.object({ community_id: Id, client_id: Id.optional() })
+export const MembershipRequest = z.object({ community_id: CommunityId, client_id: Id.optional() })
 export const MembershipReply = z.object({
   error: z.literal(false),
   data: z.object({
@@ -56,7 +87,7 @@ export const MembershipReply = z.object({
   }),
 })
 
-export const FavouriteRequest = z.object({ community_id: Id })
+export const FavouriteRequest = z.object({ community_id: CommunityId })
 export const FavouriteReply = z.object({
   message: z.string(),
   community_id: z.number().int(),
@@ -76,8 +107,8 @@ export const CommunityEventQuery = z.object({
   community_id: Id.optional(),
   client_id: Id.optional(),
   type: z.preprocess(lower, CommunityEventType).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: WindowTime.optional(),
+  to: WindowTime.optional(),
   before: z.string().max(100).optional(),
   after: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -97,16 +128,23 @@ export const CommunityRating = z.object({
   created_at: Timestamp,
   updated_at: Timestamp,
 })
+const RATING_RANGE = 'Rating must be a whole number from 1 to 5.'
+/** A number (legacy clients may send a numeric string; a blank one counts as missing); other types are refused. */
 export const RatingCreate = z.object({
-  community_id: Id,
-  rating: z.coerce
-    .number({ error: 'Rating must be a whole number from 1 to 5.' })
-    .int({ error: 'Rating must be a whole number from 1 to 5.' })
-    .min(1, { error: 'Rating must be a whole number from 1 to 5.' })
-    .max(5, { error: 'Rating must be a whole number from 1 to 5.' }),
+  community_id: CommunityId,
+  rating: z.preprocess(
+    (v) => (typeof v !== 'string' ? v : v.trim() === '' ? undefined : Number(v)),
+    z
+      .number({
+        error: (iss) => (iss.input === undefined || iss.input === null ? 'Rating is required.' : RATING_RANGE),
+      })
+      .int({ error: RATING_RANGE })
+      .min(1, { error: RATING_RANGE })
+      .max(5, { error: RATING_RANGE }),
+  ),
   comment: optionalText('Comment', 1000),
 })
-export const RatingListQuery = OffsetQuery.extend({ community_id: Id })
+export const RatingListQuery = OffsetQuery.extend({ community_id: CommunityId })
 
 /** Contract §5.1: `client_id` is the author, nested as legacy clients read it (staff also see the email). */
 export const Issue = z.object({
@@ -128,7 +166,7 @@ export const Issue = z.object({
 export type Issue = z.infer<typeof Issue>
 
 export const IssueCreate = z.object({
-  community_id: Id,
+  community_id: CommunityId,
   issue: text('Title', 1, 200),
   description: text('Description', 1, 10_000),
   client_id: Id.optional(),
@@ -137,23 +175,26 @@ export const IssueCreate = z.object({
 export const IssueUpdate = z.object({
   issue: text('Title', 1, 200).optional(),
   description: text('Description', 1, 10_000).optional(),
-  solved: z.boolean().optional(),
+  solved: z.boolean({ error: 'Solved must be true or false.' }).optional(),
 })
-export const IssueSort = z.enum(['-created_at', '-last_activity_at'])
+export const IssueSort = z.enum(['-created_at', '-last_activity_at'], {
+  error: 'Sort must be -created_at or -last_activity_at.',
+})
 export const IssueListQuery = OffsetQuery.extend({
   community_id: Id.optional(),
   issue_id: Id.optional(),
   solved: QueryBool.optional(),
   client_id: Id.optional(),
-  search: z.string().trim().max(100).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  search: Search,
+  from: WindowTime.optional(),
+  to: WindowTime.optional(),
   sort: IssueSort.default('-created_at'),
 })
 
 export const Thread = z.object({ thread_id: z.number().int(), issue: Issue, created_at: Timestamp })
+export type Thread = z.infer<typeof Thread>
 export const ThreadListQuery = z.object({ issue_id: Id.optional(), thread_id: Id.optional() })
-export const ThreadCreate = z.object({ issue_id: Id })
+export const ThreadCreate = z.object({ issue_id: requiredId('Issue') })
 
 export const Reaction = z.enum(['like', 'dislike'])
 export const Comment = z.object({
@@ -176,17 +217,17 @@ export const Comment = z.object({
 export type Comment = z.infer<typeof Comment>
 
 export const CommentCreate = z.object({
-  thread_id: Id,
+  thread_id: requiredId('Thread'),
   comment_description: text('Comment', 1, 5000),
   client_id: Id.optional(),
 })
 export const CommentUpdate = z.object({ comment_description: text('Comment', 1, 5000) })
-export const CommentListQuery = OffsetQuery.extend({ thread_id: Id, client_id: Id.optional() })
-export const CommentDeleteQuery = z.object({ comment_id: Id, thread_id: Id.optional() })
+export const CommentListQuery = OffsetQuery.extend({ thread_id: requiredId('Thread'), client_id: Id.optional() })
+export const CommentDeleteQuery = z.object({ comment_id: requiredId('Comment'), thread_id: Id.optional() })
 
 export const ReactionRequest = z.object({
-  comment_id: Id,
-  reaction: z.preprocess(lower, Reaction).optional(),
+  comment_id: requiredId('Comment'),
+  reaction: z.preprocess(lower, z.enum(['like', 'dislike'], { error: 'Reaction must be like or dislike.' })).optional(),
 })
 export const ReactionReply = z.object({
   message: z.string(),

@@ -10,6 +10,7 @@ import type { StaffActor } from '../../http/actor.js'
 import { seatsInUse } from '../auth/invitations.service.js'
 import { effectiveSubscriptionStatus, trialDaysLeft } from './subscription.js'
 import { voiceBytesInUse } from '../media/voice.queries.js'
+import { countCommunities } from '../community/communities.queries.js'
 
 const ONBOARDING_HOURS = 24
 const nameTaken = () => new AppError(409, 'tenant.name_taken', Texts.tenantNameTaken)
@@ -160,14 +161,9 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
   async function usage(tenantId: number) {
     const now = clock.now()
     const seats = await seatsInUse(db, tenantId, now)
-    const communities = await db
-      .selectFrom('communities')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirstOrThrow()
     return {
       agents: seats.staff + seats.pending,
-      communities: Number(communities.n),
+      communities: await countCommunities(db, tenantId),
       // Surveys, integrations and AI helpers are not part of the product yet: nothing is in use.
       active_surveys: 0,
       integrations: 0,
