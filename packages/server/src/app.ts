@@ -73,6 +73,7 @@ import { communityRoutes } from './features/community/communities.routes.js'
 import { createIssueService } from './features/community/issues.service.js'
 import { createCommentService } from './features/community/comments.service.js'
 import { issueRoutes } from './features/community/issues.routes.js'
+import { createCommunityViews } from './features/community/community-views.js'
 import { createSearchService } from './features/search/search.service.js'
 import { searchRoutes } from './features/search/search.routes.js'
 import { healthRoutes } from './features/system/health.routes.js'
@@ -250,6 +251,7 @@ export async function buildApp(deps: AppDeps) {
     sessions,
     views: createChatViews(db, voiceLinks),
     userViews: createNotificationViews(db),
+    communityViews: createCommunityViews(db),
     log: app.log,
   })
   const notifications = createNotificationService({ db, clock })

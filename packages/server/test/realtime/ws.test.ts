@@ -121,7 +121,13 @@ describe('GET /api/ws: frames', () => {
     const err = await c.next((x) => x.type === 'error')
     expect(err.data).toMatchObject({ code: 'not_found' })
     c.send({ type: 'subscribe', channel: `chat:${own}` })
-    c.send({ type: 'subscribe', channel: 'community:1' })
+    // Community channels follow the same rule (another tenant's community looks absent).
+    const community = await app.db
+      .selectFrom('communities')
+      .select('id')
+      .where('tenant_id', '=', other.tenant.tenant_id)
+      .executeTakeFirstOrThrow()
+    c.send({ type: 'subscribe', channel: `community:${community.id}` })
     await c.roundTrip()
     expect(c.frames.filter((f) => f.type === 'error')).toHaveLength(2)
   })
