@@ -23,6 +23,10 @@ const WidgetSettingsPage = page(
   'WidgetSettingsPage',
 )
 const ChatsPage = page(() => import('../features/chats/pages/ChatsPage'), 'ChatsPage')
+const CommunityArea = page(() => import('../features/community/pages/CommunityArea'), 'CommunityArea')
+const CommunitiesPage = page(() => import('../features/community/pages/CommunitiesPage'), 'CommunitiesPage')
+const CommunityPage = page(() => import('../features/community/pages/CommunityPage'), 'CommunityPage')
+const IssuePage = page(() => import('../features/community/pages/IssuePage'), 'IssuePage')
 const ProfilePage = page(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage')
 const NotFoundPage = page(() => import('../features/shell/pages/NotFoundPage'), 'NotFoundPage')
 const UpcomingAreaPage = lazy(() =>
@@ -53,7 +57,15 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <OverviewPage /> },
           { path: 'chats/:chatId?', element: <ChatsPage /> },
-          upcoming('community', 'community'),
+          {
+            path: 'community',
+            element: <CommunityArea />,
+            children: [
+              { index: true, element: <CommunitiesPage /> },
+              { path: 'issues/:issueId', element: <IssuePage /> },
+              { path: ':communityId', element: <CommunityPage /> },
+            ],
+          },
           upcoming('surveys', 'surveys'),
           upcoming('analytics', 'analytics'),
           upcoming('reports', 'reports'),

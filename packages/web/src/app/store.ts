@@ -10,6 +10,7 @@ import {
   tenantRenamed,
   type SessionState,
 } from './session'
+import { searchWindowSlice } from '../features/search/search-window'
 
 const persistence = createListenerMiddleware()
 
@@ -21,7 +22,7 @@ persistence.startListening({
 })
 
 export const store = configureStore({
-  reducer: { session: sessionSlice.reducer },
+  reducer: { session: sessionSlice.reducer, searchWindow: searchWindowSlice.reducer },
   middleware: (getDefault) => getDefault().prepend(persistence.middleware),
 })
 

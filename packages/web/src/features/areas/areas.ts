@@ -1,9 +1,5 @@
 /** Areas of the product that are not available yet, and what each will do. */
 export const UPCOMING_AREAS = {
-  community: {
-    title: 'Community',
-    description: 'Run customer communities where members raise issues, comment and help each other.',
-  },
   surveys: {
     title: 'Surveys',
     description: 'Create, generate and send surveys to your customers and follow their responses.',

@@ -9,6 +9,7 @@ import { Suspense, useState } from 'react'
 import { Outlet } from 'react-router'
 import { useSessionUser } from '../../../app/hooks'
 import { LoadingState } from '../../../ui/states'
+import { SearchLauncher } from '../../search/components/SearchLauncher'
 import { NavMenu } from './NavMenu'
 import { UserMenu } from './UserMenu'
 
@@ -51,6 +52,7 @@ export const DashboardLayout = () => {
             </Typography>
           ) : null}
           <Box sx={{ flexGrow: 1 }} />
+          <SearchLauncher />
           <UserMenu user={user} />
         </Toolbar>
       </AppBar>
