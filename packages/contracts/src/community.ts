@@ -159,6 +159,8 @@ export const Issue = z.object({
   thread_id: z.number().int(),
   comment_count: z.number().int(),
   staff_reply_count: z.number().int(),
+  /** Likes on the issue's comments that are not deleted ("most liked" sorts by it). */
+  like_count: z.number().int(),
   last_activity_at: Timestamp,
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -177,8 +179,8 @@ export const IssueUpdate = z.object({
   description: text('Description', 1, 10_000).optional(),
   solved: z.boolean({ error: 'Solved must be true or false.' }).optional(),
 })
-export const IssueSort = z.enum(['-created_at', '-last_activity_at'], {
-  error: 'Sort must be -created_at or -last_activity_at.',
+export const IssueSort = z.enum(['-created_at', '-last_activity_at', '-like_count'], {
+  error: 'Sort must be -created_at, -last_activity_at or -like_count.',
 })
 export const IssueListQuery = OffsetQuery.extend({
   community_id: Id.optional(),

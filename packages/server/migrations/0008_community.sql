@@ -106,6 +106,7 @@ CREATE TABLE community_comments (
 );
 CREATE INDEX community_comments_thread_idx ON community_comments (tenant_id, thread_id, id);
 CREATE INDEX community_comments_tenant_idx ON community_comments (tenant_id, community_id, created_at);
+CREATE INDEX community_comments_issue_idx ON community_comments (tenant_id, issue_id) WHERE deleted_at IS NULL;
 CREATE INDEX community_comments_client_idx ON community_comments (client_id, tenant_id);
 CREATE INDEX community_comments_search_idx ON community_comments USING gin (to_tsvector('english', body));
 

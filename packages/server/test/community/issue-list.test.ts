@@ -33,7 +33,7 @@ describe('GET /api/community/issue/', () => {
     )
     expect(bad.statusCode).toBe(400)
     expect(Object.keys(bad.json().errors).sort()).toEqual(['community_id', 'from', 'limit', 'solved', 'sort'])
-    expect(bad.json().errors.sort).toEqual(['Sort must be -created_at or -last_activity_at.'])
+    expect(bad.json().errors.sort).toEqual(['Sort must be -created_at, -last_activity_at or -like_count.'])
   })
 
   it('answers 404 for another tenant’s community and never lists a stranger’s issues', async () => {
@@ -131,6 +131,53 @@ describe('GET /api/community/issue/', () => {
     const byActivity = (await get(`${url}&sort=-last_activity_at`, w.otherToken)).json()
     expect(ids(byActivity)).toEqual([a.issue_id, b.issue_id])
     expect(byActivity.data[0]).toMatchObject({ last_activity_at: comment.created_at, comment_count: 1 })
+  })
+})
+
+describe('most liked first', () => {
+  it('orders issues by the likes on their comments, deleted comments not counting', async () => {
+    const w = await issueWorld(app)
+    const like = (token: string, commentId: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/community/likecomment/',
+        headers: auth(token),
+        payload: { comment_id: commentId },
+      })
+    const quiet = await raiseIssue(app, w.authorToken, w.communityId)
+    const popular = await raiseIssue(app, w.authorToken, w.communityId)
+    const once = await raiseIssue(app, w.authorToken, w.communityId)
+    const c1 = await addComment(app, w.otherToken, popular.thread_id)
+    const c2 = await addComment(app, w.authorToken, popular.thread_id)
+    const c3 = await addComment(app, w.otherToken, once.thread_id)
+    const removed = await addComment(app, w.otherToken, quiet.thread_id)
+    for (const [token, comment] of [
+      [w.authorToken, c1],
+      [w.otherToken, c2],
+      [w.authorToken, c3],
+      [w.authorToken, removed],
+      [w.otherToken, removed],
+    ] as const)
+      expect((await like(token, comment.comment_id)).statusCode).toBe(200)
+    // A dislike is not a like.
+    await app.inject({
+      method: 'POST',
+      url: '/api/community/dislikecomment/',
+      headers: auth(w.otherToken),
+      payload: { comment_id: c3.comment_id },
+    })
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/community/comment/${removed.comment_id}/`,
+      headers: auth(w.otherToken),
+    })
+    const url = `/api/community/issue/?community_id=${w.communityId}&sort=-like_count`
+    const body = (await get(url, w.adminToken)).json()
+    expect(body.data.map((i: Issue) => [i.issue_id, i.like_count])).toEqual([
+      [popular.issue_id, 2],
+      [once.issue_id, 1],
+      [quiet.issue_id, 0],
+    ])
   })
 })
 

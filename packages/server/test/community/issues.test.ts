@@ -113,6 +113,7 @@ describe('POST /api/community/issue/', () => {
       thread_id: expect.any(Number),
       comment_count: 0,
       staff_reply_count: 0,
+      like_count: 0,
       last_activity_at: clock.now().toISOString(),
       created_at: clock.now().toISOString(),
       updated_at: clock.now().toISOString(),

@@ -1,5 +1,7 @@
 import type { ActorRef, Issue } from '@proxima/contracts'
+import type { ExpressionBuilder } from 'kysely'
 import type { Executor } from '../../db/database.js'
+import type { DB } from '../../db/schema.js'
 import type { Actor } from '../../http/actor.js'
 import { iso, isoRequired } from '../../lib/clock.js'
 import type { IssueRow } from './community.queries.js'
@@ -14,26 +16,44 @@ export function personActor(u: Person): ActorRef {
   return { kind: u.user_type === 'client' ? 'client' : 'staff', id: u.id, name: displayName(u), username: u.username }
 }
 
+/** Likes on an issue's comments that are not deleted: what "most liked" sorts issues by. */
+export const issueLikes = (eb: ExpressionBuilder<DB & { i: DB['community_issues'] }, 'i'>) =>
+  eb
+    .selectFrom('community_comments as lc')
+    .innerJoin('comment_reactions as lr', 'lr.comment_id', 'lc.id')
+    .select(eb.fn.countAll<number>().as('n'))
+    .whereRef('lc.tenant_id', '=', 'i.tenant_id')
+    .whereRef('lc.issue_id', '=', 'i.id')
+    .where('lc.deleted_at', 'is', null)
+    .where('lr.reaction', '=', 'like')
+
 /**
- * The live comment counts of issues: comments and staff replies that are not deleted (contract §5.1). A staff reply
- * is a comment without a client author.
+ * The live counts of issues: comments and staff replies that are not deleted (contract §5.1), and the likes on
+ * those comments. A staff reply is a comment without a client author.
  */
 export async function commentCounts(ex: Executor, tenantIds: number[], issueIds: number[]) {
-  const counts = new Map<number, { comments: number; staffReplies: number }>()
+  const counts = new Map<number, { comments: number; staffReplies: number; likes: number }>()
   if (issueIds.length === 0) return counts
   const rows = await ex
-    .selectFrom('community_comments')
+    .selectFrom('community_comments as c')
+    .leftJoin('comment_reactions as r', (join) => join.onRef('r.comment_id', '=', 'c.id').on('r.reaction', '=', 'like'))
     .select((eb) => [
-      'issue_id',
-      eb.fn.countAll<number>().as('comments'),
-      eb.fn.count<number>('id').filterWhere('client_id', 'is', null).as('staff_replies'),
+      'c.issue_id',
+      eb.fn.count<number>('c.id').distinct().as('comments'),
+      eb.fn.count<number>('c.id').distinct().filterWhere('c.client_id', 'is', null).as('staff_replies'),
+      eb.fn.count<number>('r.client_id').as('likes'),
     ])
-    .where('tenant_id', 'in', tenantIds)
-    .where('issue_id', 'in', issueIds)
-    .where('deleted_at', 'is', null)
-    .groupBy('issue_id')
+    .where('c.tenant_id', 'in', tenantIds)
+    .where('c.issue_id', 'in', issueIds)
+    .where('c.deleted_at', 'is', null)
+    .groupBy('c.issue_id')
     .execute()
-  for (const r of rows) counts.set(r.issue_id, { comments: Number(r.comments), staffReplies: Number(r.staff_replies) })
+  for (const r of rows)
+    counts.set(r.issue_id, {
+      comments: Number(r.comments),
+      staffReplies: Number(r.staff_replies),
+      likes: Number(r.likes),
+    })
   return counts
 }
 
@@ -90,6 +110,7 @@ export async function presentIssues(ex: Executor, viewer: Actor, rows: IssueRow[
       thread_id: threadMap.get(r.id) ?? 0,
       comment_count: count?.comments ?? 0,
       staff_reply_count: count?.staffReplies ?? 0,
+      like_count: count?.likes ?? 0,
       last_activity_at: isoRequired(r.last_activity_at),
       created_at: isoRequired(r.created_at),
       updated_at: isoRequired(r.updated_at),

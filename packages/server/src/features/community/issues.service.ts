@@ -19,7 +19,7 @@ import {
   loadIssueFor,
   type IssueRow,
 } from './community.queries.js'
-import { presentIssue, presentIssues } from './issues.presenter.js'
+import { issueLikes, presentIssue, presentIssues } from './issues.presenter.js'
 import { displayName } from './people.js'
 import { createThreadService } from './threads.service.js'
 
@@ -62,10 +62,13 @@ export function createIssueService(deps: CommunityDeps) {
       const like = `%${escapeLike(q.search)}%`
       rows = rows.where((eb) => eb.or([eb('i.title', 'ilike', like), eb('i.description', 'ilike', like)]))
     }
-    const sortColumn = q.sort === '-last_activity_at' ? 'i.last_activity_at' : 'i.created_at'
+    const sorted =
+      q.sort === '-like_count'
+        ? rows.selectAll('i').orderBy((eb) => issueLikes(eb), 'desc')
+        : rows.selectAll('i').orderBy(q.sort === '-last_activity_at' ? 'i.last_activity_at' : 'i.created_at', 'desc')
     const [{ total }, data] = await Promise.all([
       rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      rows.selectAll('i').orderBy(sortColumn, 'desc').orderBy('i.id', 'desc').limit(q.limit).offset(q.offset).execute(),
+      sorted.orderBy('i.id', 'desc').limit(q.limit).offset(q.offset).execute(),
     ])
     return page(await presentIssues(db, actor, data), { limit: q.limit, offset: q.offset, total: Number(total) })
   }

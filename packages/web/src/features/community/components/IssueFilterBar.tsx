@@ -82,6 +82,7 @@ export const IssueFilterBar = ({ value, onChange, rangeError }: Props) => {
       >
         <MenuItem value="-created_at">Newest first</MenuItem>
         <MenuItem value="-last_activity_at">Recent activity first</MenuItem>
+        <MenuItem value="-like_count">Most liked first</MenuItem>
       </TextField>
       <Box
         sx={{

@@ -12,6 +12,7 @@ import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined'
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined'
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined'
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined'
+import ThumbUpOutlined from '@mui/icons-material/ThumbUpOutlined'
 import type { Issue } from '@proxima/contracts'
 import { Link as RouterLink } from 'react-router'
 import { EmptyState, ErrorState } from '../../../ui/states'
@@ -100,6 +101,12 @@ const IssueRow = ({ issue, now }: { issue: Issue; now: Date }) => (
           <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
             <SupportAgentOutlined sx={{ fontSize: 14 }} aria-hidden="true" />
             {plural(issue.staff_reply_count, 'staff reply', 'staff replies')}
+          </Box>
+        ) : null}
+        {issue.like_count > 0 ? (
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+            <ThumbUpOutlined sx={{ fontSize: 14 }} aria-hidden="true" />
+            {plural(issue.like_count, 'like')}
           </Box>
         ) : null}
         {issue.last_activity_at !== issue.created_at ? (

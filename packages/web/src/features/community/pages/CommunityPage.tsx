@@ -39,7 +39,13 @@ const TABS = [
 type TabValue = (typeof TABS)[number]['value']
 
 const SOLVED: SolvedFilter[] = ['open', 'solved', 'all']
-const SORT_PARAM: Record<IssueSortOrder, string> = { '-created_at': 'newest', '-last_activity_at': 'activity' }
+const SORT_PARAM: Record<IssueSortOrder, string> = {
+  '-created_at': 'newest',
+  '-last_activity_at': 'activity',
+  '-like_count': 'liked',
+}
+const sortOf = (param: string | null): IssueSortOrder =>
+  (Object.keys(SORT_PARAM) as IssueSortOrder[]).find((sort) => SORT_PARAM[sort] === param) ?? '-created_at'
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /** The tab and the issue filters live in the address, so "Back" from an issue returns to the same view. */
@@ -54,7 +60,7 @@ const useViewParams = () => {
   }
   const draft: IssueFilterDraft = {
     solved: state && SOLVED.includes(state) ? state : DEFAULT_ISSUE_FILTERS.solved,
-    sort: params.get('sort') === SORT_PARAM['-last_activity_at'] ? '-last_activity_at' : '-created_at',
+    sort: sortOf(params.get('sort')),
     search: params.get('q') ?? '',
     from: day('from'),
     to: day('to'),
