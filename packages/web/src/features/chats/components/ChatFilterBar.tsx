@@ -1,15 +1,14 @@
 import Box from '@mui/material/Box'
 import Checkbox from '@mui/material/Checkbox'
 import FormControlLabel from '@mui/material/FormControlLabel'
-import InputAdornment from '@mui/material/InputAdornment'
 import MenuItem from '@mui/material/MenuItem'
 import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import TextField from '@mui/material/TextField'
-import Search from '@mui/icons-material/Search'
 import type { Channel } from '@proxima/contracts'
 import type { AssigneeFilter, StatusTab } from '../api'
 import { CHANNEL_LABEL } from '../format'
+import { SearchField } from '../../../ui/SearchField'
 
 export type FilterDraft = {
   status: StatusTab
@@ -46,23 +45,12 @@ export const ChatFilterBar = ({ value, onChange }: Props) => {
         ))}
       </Tabs>
       <Box sx={{ p: 1.5, display: 'grid', gap: 1, gridTemplateColumns: '1fr 1fr' }}>
-        <TextField
-          size="small"
+        <SearchField
           label="Search chats"
-          type="search"
           value={value.search}
-          onChange={(event) => set('search', event.target.value.slice(0, 100))}
+          onChange={(search) => set('search', search)}
           helperText={searchTooShort ? 'Type at least 2 characters.' : undefined}
           sx={{ gridColumn: '1 / -1' }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <TextField
           select

@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import InputAdornment from '@mui/material/InputAdornment'
 import MenuItem from '@mui/material/MenuItem'
 import TextField from '@mui/material/TextField'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
-import Search from '@mui/icons-material/Search'
 import type { IssueSortOrder, SolvedFilter } from '../api'
+import { SearchField } from '../../../ui/SearchField'
 
 export type IssueFilterDraft = { solved: SolvedFilter; sort: IssueSortOrder; search: string; from: string; to: string }
 
@@ -52,24 +51,12 @@ export const IssueFilterBar = ({ value, onChange, rangeError }: Props) => {
         <ToggleButton value="solved">Solved</ToggleButton>
         <ToggleButton value="all">All</ToggleButton>
       </ToggleButtonGroup>
-      <TextField
-        type="search"
-        size="small"
-        margin="none"
+      <SearchField
         label="Search issues"
         value={value.search}
-        onChange={(event) => onChange({ search: event.target.value.slice(0, 100) })}
+        onChange={(search) => onChange({ search })}
         helperText={value.search.trim().length === 1 ? 'Type at least 2 characters.' : undefined}
         sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       <TextField
         select

@@ -1,7 +1,6 @@
 import Avatar from '@mui/material/Avatar'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import InputAdornment from '@mui/material/InputAdornment'
 import LinearProgress from '@mui/material/LinearProgress'
 import Paper from '@mui/material/Paper'
 import Table from '@mui/material/Table'
@@ -11,16 +10,15 @@ import TableContainer from '@mui/material/TableContainer'
 import TableHead from '@mui/material/TableHead'
 import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import GroupOutlined from '@mui/icons-material/GroupOutlined'
-import Search from '@mui/icons-material/Search'
 import { useState } from 'react'
 import { EmptyState, ErrorState, SkeletonBlock } from '../../../ui/states'
 import { useDebouncedValue } from '../../../ui/use-debounced-value'
 import { initials } from '../../chats/format'
 import { dateOnly, fullDateTime, personName } from '../format'
 import { useCommunityMembers } from '../use-communities'
+import { SearchField } from '../../../ui/SearchField'
 
 /** Hidden on phones, where the contact details move under the name. */
 const wideOnly = { display: { xs: 'none', md: 'table-cell' } } as const
@@ -152,24 +150,7 @@ export const MembersTab = ({ communityId }: { communityId: number }) => {
   return (
     <>
       <Box role="search" aria-label="Filter members" sx={{ mb: 2, maxWidth: 420 }}>
-        <TextField
-          type="search"
-          size="small"
-          margin="none"
-          label="Search members"
-          placeholder="Name, username or email"
-          value={search}
-          onChange={(event) => setSearch(event.target.value.slice(0, 100))}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label="Search members" placeholder="Name, username or email" value={search} onChange={setSearch} />
       </Box>
       {body}
     </>

@@ -1,13 +1,10 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Grid from '@mui/material/Grid'
-import InputAdornment from '@mui/material/InputAdornment'
 import LinearProgress from '@mui/material/LinearProgress'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import Add from '@mui/icons-material/Add'
 import ForumOutlined from '@mui/icons-material/ForumOutlined'
-import Search from '@mui/icons-material/Search'
 import { useState } from 'react'
 import { useIsAdmin } from '../../../app/hooks'
 import { PageHeader } from '../../../ui/PageHeader'
@@ -19,6 +16,7 @@ import { plural } from '../format'
 import { useCommunities } from '../use-communities'
 import { useCommunityAdmin } from '../use-community-admin'
 import { useIssueLiveUpdates } from '../use-issues'
+import { SearchField } from '../../../ui/SearchField'
 
 const CardsSkeleton = () => (
   <Grid container spacing={2}>
@@ -131,23 +129,7 @@ export const CommunitiesPage = () => {
       />
       <AdminNoticeBar admin={admin} />
       <Box role="search" aria-label="Communities" sx={{ mb: 2, maxWidth: 420 }}>
-        <TextField
-          type="search"
-          size="small"
-          margin="none"
-          label="Search communities"
-          value={search}
-          onChange={(event) => setSearch(event.target.value.slice(0, 100))}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label="Search communities" value={search} onChange={setSearch} />
       </Box>
       <Box sx={{ height: 4, mb: 1 }}>
         {list.isFetching && list.isPlaceholderData ? <LinearProgress aria-label="Updating communities" /> : null}

@@ -7,7 +7,6 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogContentText from '@mui/material/DialogContentText'
 import DialogTitle from '@mui/material/DialogTitle'
-import InputAdornment from '@mui/material/InputAdornment'
 import LinearProgress from '@mui/material/LinearProgress'
 import MenuItem from '@mui/material/MenuItem'
 import Table from '@mui/material/Table'
@@ -20,7 +19,6 @@ import TableRow from '@mui/material/TableRow'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import GroupOutlined from '@mui/icons-material/GroupOutlined'
-import Search from '@mui/icons-material/Search'
 import type { Staff, StaffUserType } from '@proxima/contracts'
 import { useId, useState } from 'react'
 import { errorMessage } from '../../../api/errors'
@@ -30,6 +28,7 @@ import { useDebouncedValue } from '../../../ui/use-debounced-value'
 import { visuallyHidden } from '../../../ui/visually-hidden'
 import { isFullStaff, memberName, useChangeRole, useMembers, useSetMemberActive, type Member } from '../api'
 import { MemberActions } from './MemberActions'
+import { SearchField } from '../../../ui/SearchField'
 
 type Feedback = { severity: 'success' | 'error'; message: string }
 
@@ -116,26 +115,13 @@ export const MembersTable = () => {
 
   const filters = (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, pb: 1 }} role="search" aria-label="Filter members">
-      <TextField
+      <SearchField
         id={searchId}
-        type="search"
         label="Search members"
         placeholder="Name, username or email"
         value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        size="small"
-        margin="none"
+        onChange={setSearch}
         sx={{ flex: '1 1 240px' }}
-        slotProps={{
-          htmlInput: { maxLength: 100 },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       <TextField
         select
