@@ -1,0 +1,201 @@
+import type { ChatLine, SummarizeInput, SummaryResult } from '../provider.js'
+import { extractFacts, type Fact } from './facts.js'
+import { findOpenQuestions, isQuestion } from './questions.js'
+import { centroidScores, cosine, textRank, tfidf, type Vector } from './rank.js'
+import { sentenceSentiment, sentimentOfMessages } from './sentiment.js'
+import { contentStems, splitSentences, squash } from './text.js'
+
+/**
+ * The extractive summariser. Sentences are ranked by TextRank over TF-IDF similarity blended with similarity to a
+ * centroid that weighs the customer's sentences more, then adjusted: facts (ids, amounts, names) and requests
+ * raise a sentence, greetings and one-word replies lower it. The summary keeps the best sentences in chat order
+ * under a length budget, then adds the open questions and any fact the chosen sentences missed.
+ */
+
+export type Unit = {
+  text: string
+  speaker: ChatLine['speaker']
+  name: string
+  message: number
+  stems: string[]
+  facts: number
+  vector: Vector
+  /** Similarity rank with the speaker's weight, before the adjustments. */
+  rank: number
+  score: number
+}
+
+const SPEAKER_WEIGHT = { customer: 1.25, agent: 1, assistant: 0.6 }
+const REQUEST =
+  /\b(?:i want|i['’]d like|i would like|i need|i['’]m trying|i am trying|i can['’]?t|i cannot|i couldn['’]t|can you|could you|would you|please|help me|how (?:do|can|long|much)|where is|when will|why (?:was|did|is|am|does|do)|i haven['’]t|i have not|i never|not (?:received|arrived|working)|doesn['’]t work|isn['’]t working|keeps? (?:crashing|failing)|(?:nothing|never|not|hasn['’]t|haven['’]t) (?:has )?(?:arrived|came|come|received|shown up)|wrong|refund|cancel|return|replace|change|charged)\b/i
+const SMALL_TALK =
+  /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks?|thank you|ok(?:ay)?|great|perfect|cool|bye|goodbye|cheers|you['’]re welcome|no problem|sure|yes|no|np)\b[^.!?]{0,30}[.!?]*$/i
+const GREETING =
+  /^(?:[Hh]i|[Hh]ello|[Hh]ey|[Dd]ear|[Gg]ood (?:morning|afternoon|evening))(?: there| team| all| \p{Lu}[\p{L}-]*)?[,!.:]?\s+/u
+const PLACEHOLDER = /^\[voice message\]$/i
+
+export function summarize(input: SummarizeInput): SummaryResult {
+  const lines: ChatLine[] = (
+    input.lines ?? [{ speaker: 'customer', name: '', text: input.text, at: '' } satisfies ChatLine]
+  ).filter((l) => l.text.trim() && !PLACEHOLDER.test(l.text.trim()))
+  const isChat = input.lines !== null
+  const source = input.text || lines.map((l) => `${l.name}: ${l.text}`).join('\n')
+  const units = rankUnits(lines)
+  const customerUnits = units.filter((u) => u.speaker === 'customer')
+  const speakerNames = new Set(lines.map((l) => l.name.toLowerCase()).flatMap((n) => [n, ...n.split(/\s+/)]))
+
+  const intentUnit = pickIntent(customerUnits.length ? customerUnits : units, firstTurn(lines))
+  const intent = intentUnit ? intentUnit.text.replace(GREETING, '').trim() || intentUnit.text : ''
+  const openQuestions = isChat
+    ? findOpenQuestions(lines)
+    : units.filter((u) => /\?\s*$/.test(u.text)).map((u) => u.text)
+  const keyPoints = pickKeyPoints(units, Math.max(1, input.maxKeyPoints)).map((u) =>
+    isChat ? label(u) + u.text : u.text,
+  )
+  const facts = extractFacts(lines.map((l) => l.text).join('\n'), speakerNames).filter((f) => f.kind !== 'url')
+  const mood = sentimentOfMessages(
+    (customerUnits.length ? lines.filter((l) => l.speaker === 'customer') : lines).map((l) => l.text),
+  )
+
+  return {
+    summary: composeSummary(units, intentUnit, facts, openQuestions, source.length, isChat),
+    intent,
+    key_points: keyPoints,
+    open_questions: openQuestions,
+    sentiment: mood.label,
+    sentiment_score: mood.score,
+    language: input.language,
+  }
+}
+
+function rankUnits(lines: ChatLine[]): Unit[] {
+  const units: Unit[] = []
+  lines.forEach((l, message) => {
+    for (const text of splitSentences(l.text)) {
+      units.push({
+        text,
+        speaker: l.speaker,
+        name: l.name,
+        message,
+        stems: contentStems(text),
+        facts: 0,
+        vector: new Map(),
+        rank: 0,
+        score: 0,
+      })
+    }
+  })
+  const vectors = tfidf(units.map((u) => u.stems))
+  const weights = units.map((u) => SPEAKER_WEIGHT[u.speaker])
+  const graph = textRank(vectors)
+  const centre = centroidScores(vectors, weights)
+  units.forEach((u, i) => {
+    u.vector = vectors[i]!
+    u.facts = extractFacts(u.text).filter((f) => f.kind !== 'name' || /\d|\p{Lu}.*\p{Lu}/u.test(f.text)).length
+    u.rank = (0.5 * graph[i]! + 0.5 * centre[i]!) * SPEAKER_WEIGHT[u.speaker]
+    let s = u.rank
+    s += 0.25 * Math.min(2, u.facts) + (u.speaker === 'customer' && REQUEST.test(u.text) ? 0.2 : 0)
+    if (u.stems.length < 3) s *= 0.4
+    if (SMALL_TALK.test(u.text)) s *= 0.2
+    u.score = s
+  })
+  return units
+}
+
+/** The customer's request: a request-like or complaining sentence, preferably in their first turn, by rank. */
+function pickIntent(units: Unit[], opening: Set<number>): Unit | undefined {
+  let best: Unit | undefined
+  let bestScore = -Infinity
+  for (const u of units) {
+    const request = REQUEST.test(u.text) || isQuestion(u.text)
+    let s = u.rank + (request ? 0.6 : 0) + (opening.has(u.message) ? 0.5 : 0)
+    if (sentenceSentiment(u.text).clearNegative) s += 0.3
+    if (SMALL_TALK.test(u.text)) s -= 1
+    if (u.stems.length < 3 && !request) s -= 0.5
+    if (s > bestScore) [best, bestScore] = [u, s]
+  }
+  return best
+}
+
+/** The messages of the customer's first turn (up to the first staff reply). */
+function firstTurn(lines: ChatLine[]): Set<number> {
+  const out = new Set<number>()
+  const start = lines.findIndex((l) => l.speaker === 'customer')
+  for (let i = Math.max(0, start); i < lines.length && lines[i]!.speaker === 'customer'; i++) out.add(i)
+  return out
+}
+
+/** The best sentences, skipping near-repeats, back in chat order. */
+export function pickKeyPoints(units: Unit[], max: number): Unit[] {
+  const picked: Unit[] = []
+  const ranked = [...units].sort((a, b) => b.score - a.score || units.indexOf(a) - units.indexOf(b))
+  for (const u of ranked) {
+    if (picked.length >= max) break
+    if (u.stems.length < 2 && units.length > max) continue
+    if (picked.some((p) => cosine(p.vector, u.vector) > 0.6 || squash(p.text) === squash(u.text))) continue
+    picked.push(u)
+  }
+  return picked.sort((a, b) => units.indexOf(a) - units.indexOf(b))
+}
+
+const label = (u: Unit) => (u.speaker === 'customer' ? 'Customer: ' : u.speaker === 'agent' ? 'Agent: ' : 'Assistant: ')
+
+/** Fills a budget of about 45 % of the input (at most 1,000 characters) with the best sentences, in chat order. */
+function composeSummary(
+  units: Unit[],
+  intent: Unit | undefined,
+  facts: Fact[],
+  open: string[],
+  inputLength: number,
+  isChat: boolean,
+): string {
+  // Short chats get a little more room (up to 240 characters or 70 %) so the answer fits beside the request.
+  const room = Math.max(inputLength * 0.45, Math.min(240, inputLength * 0.7))
+  const budget = Math.min(1000, Math.round(room), Math.max(1, inputLength - 1))
+  const ranked = [...units].sort((a, b) => b.score - a.score || units.indexOf(a) - units.indexOf(b))
+  const chosen: Unit[] = []
+  const render = (extraFacts: boolean) => {
+    const ordered = [...chosen].sort((a, b) => units.indexOf(a) - units.indexOf(b))
+    const parts: string[] = []
+    let speaker = ''
+    for (const u of ordered) {
+      const who = isChat ? `${u.name || u.speaker} (${u.speaker})` : ''
+      parts.push(who && who !== speaker ? `${who}: ${u.text}` : u.text)
+      speaker = who
+    }
+    let text = parts.join(' ')
+    const missingOpen = open.filter((q) => !chosen.some((u) => u.text === q))
+    if (missingOpen.length) text += ` Open question${missingOpen.length > 1 ? 's' : ''}: ${missingOpen.join(' ')}`
+    const missing = facts.filter((f) => !text.toLowerCase().includes(f.text.toLowerCase())).map((f) => f.text)
+    if (extraFacts && missing.length) text += ` Details: ${missing.join(', ')}.`
+    return text.trim()
+  }
+  // The customer's request first, then the staff's best sentence (the answer), then the rest by score.
+  const informative = ranked.filter((u) => !SMALL_TALK.test(u.text) && (u.stems.length >= 3 || u.facts > 0))
+  const pool = informative.length ? informative : ranked.slice(0, 1)
+  const firstCustomer = intent ?? pool.find((u) => u.speaker === 'customer')
+  const firstStaff = pool.find((u) => u.speaker !== 'customer')
+  const order = [firstCustomer, firstStaff, ...pool].filter((u, i, all): u is Unit => !!u && all.indexOf(u) === i)
+  let length = 0
+  for (const u of order) {
+    if (chosen.length > 0 && length + u.text.length + 1 > budget) continue
+    chosen.push(u)
+    const next = render(true).length
+    if (next > budget && chosen.length > 1) chosen.pop()
+    else length = next
+    if (budget - length < 20) break
+  }
+  let text = render(true)
+  if (text.length > budget) text = render(false)
+  return clip(text, budget)
+}
+
+/** Cuts at the last sentence or word boundary within `max` characters. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max)
+  const sentence = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('? '), cut.lastIndexOf('! '))
+  if (sentence > max * 0.5) return cut.slice(0, sentence + 1)
+  const space = cut.lastIndexOf(' ')
+  return (space > 0 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '')
+}
