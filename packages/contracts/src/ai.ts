@@ -8,6 +8,21 @@ const Language = z
   .trim()
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { error: 'Enter a BCP 47 language tag, e.g. en or pt-BR.' })
 
+/**
+ * How much text each helper takes (contract §10.2–§10.4, §6.5). Longer texts are refused with 422
+ * `ai.input_too_long` ("Shorten it to N characters."), not 400, so the dashboard can say how long is too long.
+ */
+export const AI_TEXT_LIMITS = {
+  summarize: 20_000,
+  paraphrase: 2000,
+  prompt: 8000,
+  context: 20_000,
+  surveyContext: 4000,
+} as const
+
+/** A text to process: required when present, its length checked by the service against `AI_TEXT_LIMITS`. */
+const AiText = z.string({ error: 'Must be text.' }).trim().min(1, { error: 'Must not be empty.' })
+
 /** What every AI reply reports about how it was made (contract §10.1). */
 export const AiMeta = z.object({
   provider: z.enum(['local', 'openai']),
@@ -22,8 +37,8 @@ export type AiMeta = z.infer<typeof AiMeta>
 export const SummarizeRequest = z
   .object({
     chat_id: Id.optional(),
-    text: z.string().trim().min(1).max(20_000).optional(),
-    summarize_context: z.string().trim().min(1).max(20_000).optional(),
+    text: AiText.optional(),
+    summarize_context: AiText.optional(),
     max_key_points: z.coerce.number().int().min(1).max(10).default(5),
     language: Language.optional(),
   })
@@ -31,6 +46,7 @@ export const SummarizeRequest = z
     error: 'Send a chat_id or a text to summarise.',
     path: ['text'],
   })
+export type SummarizeRequest = z.infer<typeof SummarizeRequest>
 
 export const Sentiment = z.enum(['positive', 'neutral', 'negative', 'mixed'])
 export const SummarizeReply = AiMeta.extend({
@@ -52,8 +68,8 @@ export type Tone = z.infer<typeof Tone>
 /** §10.3 (`paraphrase_context` is the legacy name of `text`). */
 export const ParaphraseRequest = z
   .object({
-    text: z.string().trim().min(1).max(2000).optional(),
-    paraphrase_context: z.string().trim().min(1).max(2000).optional(),
+    text: AiText.optional(),
+    paraphrase_context: AiText.optional(),
     n: z.coerce.number().int().min(1).max(5).default(3),
     tone: z.preprocess(lower, Tone).default('neutral'),
     language: Language.optional(),
@@ -62,6 +78,7 @@ export const ParaphraseRequest = z
     error: 'Text is required.',
     path: ['text'],
   })
+export type ParaphraseRequest = z.infer<typeof ParaphraseRequest>
 
 export const ParaphraseReply = AiMeta.extend({
   variants: z.array(z.string().max(4000)).min(1).max(5),
@@ -71,16 +88,24 @@ export const ParaphraseReply = AiMeta.extend({
 export type ParaphraseReply = z.infer<typeof ParaphraseReply>
 
 /** §10.4 text mode; a body with `full_context` and no `prompt` is the legacy survey form (§6.5). */
-export const GenerateRequest = z.object({
-  prompt: z.string().trim().min(1).max(8000).optional(),
-  max_length: z.coerce.number().int().min(1).max(4000).default(800),
-  context: z.string().max(20_000).optional(),
-  chat_id: Id.optional(),
-  temperature: z.coerce.number().min(0).max(1).default(0.7),
-  full_context: z.string().trim().min(1).max(4000).optional(),
-  no_of_questions: z.coerce.number().int().min(1).max(20).optional(),
-  survey_topic: z.string().trim().min(1).max(255).optional(),
-})
+export const GenerateRequest = z
+  .object({
+    prompt: AiText.optional(),
+    max_length: z.coerce.number().int().min(1).max(4000).default(800),
+    context: z.string({ error: 'Must be text.' }).trim().optional(),
+    chat_id: Id.optional(),
+    temperature: z.coerce.number().min(0).max(1).default(0.7),
+    full_context: AiText.optional(),
+    no_of_questions: z.coerce.number().int().min(1).max(20).optional(),
+    survey_topic: z.string().trim().min(1).max(255).optional(),
+    question_types: z.array(z.preprocess(lower, QuestionType)).min(1).optional(),
+    language: Language.optional(),
+  })
+  .refine((v) => v.prompt !== undefined || v.full_context !== undefined, {
+    error: 'Prompt is required.',
+    path: ['prompt'],
+  })
+export type GenerateRequest = z.infer<typeof GenerateRequest>
 
 export const GenerateReply = AiMeta.extend({
   generated_text: z.string(),
@@ -93,8 +118,8 @@ export const SurveyGenerateRequest = z
   .object({
     survey_topic: z.string().trim().min(1).max(255),
     no_of_questions: z.coerce.number().int().min(1).max(20).default(5),
-    survey_context: z.string().trim().min(1).max(4000).optional(),
-    full_context: z.string().trim().min(1).max(4000).optional(),
+    survey_context: AiText.optional(),
+    full_context: AiText.optional(),
     question_types: z.array(z.preprocess(lower, QuestionType)).min(1).optional(),
     language: Language.optional(),
   })
@@ -102,6 +127,7 @@ export const SurveyGenerateRequest = z
     error: 'Describe the survey: who answers it and what you want to learn.',
     path: ['survey_context'],
   })
+export type SurveyGenerateRequest = z.infer<typeof SurveyGenerateRequest>
 
 export const SurveyGenerateReply = AiMeta.extend({
   generation_id: z.string(),

@@ -49,5 +49,9 @@ export const Texts = {
   googleTokenInvalid: 'Google sign-in failed. Try again.',
   googleUnavailable: 'Google sign-in is not configured on this server.',
   subscriptionExpired: 'Your subscription has ended. Choose a plan to continue.',
+  aiQuotaExceeded: "Your plan's AI allowance for this month is used up.",
+  aiProviderError: 'The AI service failed to answer. Try again.',
+  aiUnavailable: 'AI features are not available right now.',
+  aiTimeout: 'The AI service took too long to answer. Try again.',
   voiceTypeNotAllowed: 'Voice messages must be WebM, Ogg, MP3, M4A/AAC, WAV or 3GPP audio.',
 } as const

@@ -76,6 +76,11 @@ import { issueRoutes } from './features/community/issues.routes.js'
 import { createCommunityViews } from './features/community/community-views.js'
 import { createSearchService } from './features/search/search.service.js'
 import { searchRoutes } from './features/search/search.routes.js'
+import { createAiService } from './features/ai/ai.service.js'
+import { aiRoutes } from './features/ai/ai.routes.js'
+import { createOpenAiProvider } from './features/ai/openai.js'
+import { createLocalProvider } from './features/ai/local/index.js'
+import type { AiProvider } from './features/ai/provider.js'
 import { healthRoutes } from './features/system/health.routes.js'
 import { registerMetrics } from './features/system/metrics.js'
 import { registerDashboard } from './features/system/dashboard.routes.js'
@@ -91,6 +96,8 @@ export type AppDeps = {
   limits?: Limits | null
   logger?: boolean | object
   webDistDir: string
+  /** AI providers in place of the configured ones (tests); `openai: null` as if `AI_BASE_URL` were unset. */
+  ai?: { local?: AiProvider; openai?: AiProvider | null }
   /** The bound on one request (contract §1.2: 30 s; routes that need more set their own `handlerTimeout`). */
   requestTimeoutMs?: number
 }
@@ -304,6 +311,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(notificationRoutes, { notifications })
   const communityDeps = { db, clock, bus }
   await app.register(searchRoutes, { search: createSearchService({ db, clock }), limits })
+  await app.register(aiRoutes, {
+    ai: createAiService(aiDeps(deps, app.log, clock)),
+    limits,
+    timeoutMs: config.ai.timeoutMs,
+  })
   await app.register(communityRoutes, { communities: createCommunityService(communityDeps) })
   await app.register(issueRoutes, {
     issues: createIssueService(communityDeps),
@@ -323,6 +335,32 @@ export async function buildApp(deps: AppDeps) {
       shuttingDown = true
     },
   })
+}
+
+/** The AI service's dependencies: the local engine (made on first use) and the configured external provider. */
+function aiDeps(deps: AppDeps, log: FastifyInstance['log'], clock: Clock) {
+  const { ai } = deps.config
+  let local = deps.ai?.local
+  const openai =
+    deps.ai?.openai !== undefined
+      ? deps.ai.openai
+      : ai.baseUrl
+        ? createOpenAiProvider({
+            baseUrl: ai.baseUrl,
+            apiKey: ai.apiKey,
+            model: ai.model,
+            timeoutMs: ai.timeoutMs,
+            maxRetries: ai.maxRetries,
+          })
+        : null
+  return {
+    db: deps.database.db,
+    clock,
+    log,
+    config: ai,
+    local: () => (local ??= createLocalProvider()),
+    openai,
+  }
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>

@@ -49,6 +49,13 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  AI_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  AI_FALLBACK_LOCAL: bool.default(false),
+  AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(45),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
 })
 
 /** S3 settings are required once S3 is chosen. */
@@ -71,6 +78,23 @@ export type VoiceStorageConfig =
       secretAccessKey: string
       forcePathStyle: boolean
     }
+
+/**
+ * The AI helpers (contract §10): `local` is the built-in offline engine; `openai` is any OpenAI-compatible
+ * chat-completions server at `baseUrl` (unset: AI features answer 503 `ai.unavailable`).
+ */
+export type AiConfig = {
+  provider: 'local' | 'openai'
+  baseUrl: string | undefined
+  apiKey: string | undefined
+  model: string
+  /** When the external provider fails, let the local engine answer (the reply says `fallback: true`). */
+  fallbackLocal: boolean
+  /** The bound on one AI answer, repair attempt and retries included. */
+  timeoutMs: number
+  /** Retries of a failed request (connection errors, 408, 429, 5xx) inside that bound. */
+  maxRetries: number
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test'
@@ -97,6 +121,7 @@ export type Config = {
   rateLimits: boolean
   firstAdmin: { email: string; password: string | undefined; organization: string }
   voiceStorage: VoiceStorageConfig
+  ai: AiConfig
 }
 
 /** The only reader of process.env: everything the server can be told comes through here. */
@@ -144,5 +169,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : { kind: 'local' },
+    ai: {
+      provider: e.AI_PROVIDER,
+      baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ''),
+      apiKey: e.AI_API_KEY || undefined,
+      model: e.AI_MODEL,
+      fallbackLocal: e.AI_FALLBACK_LOCAL,
+      timeoutMs: Math.round(e.AI_TIMEOUT_SECONDS * 1000),
+      maxRetries: e.AI_MAX_RETRIES,
+    },
   }
 }

@@ -407,6 +407,27 @@ export type NotificationsTable = {
   created_at: CreatedAt
 }
 
+export type AiGenerationsTable = {
+  id: string
+  tenant_id: number
+  user_id: number | null
+  kind: 'survey_questions'
+  topic: string
+  questions: Json<unknown[]>
+  provider: 'local' | 'openai'
+  model: string
+  fallback: Generated<boolean>
+  created_at: Timestamp
+}
+
+export type AiUsageTable = {
+  tenant_id: number
+  /** `YYYY-MM` in the tenant's time zone. */
+  month: string
+  requests: Generated<number>
+  updated_at: Timestamp
+}
+
 export type ServerSecretsTable = { name: string; value: Buffer | Uint8Array; created_at: Generated<Timestamp> }
 
 export type DB = {
@@ -439,6 +460,8 @@ export type DB = {
   idempotency_keys: IdempotencyKeysTable
   server_secrets: ServerSecretsTable
   notifications: NotificationsTable
+  ai_generations: AiGenerationsTable
+  ai_usage: AiUsageTable
 }
 
 export type TenantRow = Selectable<TenantsTable>

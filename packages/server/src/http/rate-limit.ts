@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import rateLimit from '@fastify/rate-limit'
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import { AppError } from '../lib/errors.js'
 import { hashToken } from '../lib/crypto.js'
 import { tokenFromHeader } from './authenticate.js'
@@ -43,7 +44,8 @@ export function limitPerSender(limits: Limits | null, bucket: Bucket) {
 
 /**
  * The route config that puts a route in a bucket counted per tenant: it runs once the caller is known (preHandler),
- * so routes using it must require a staff or visitor token.
+ * so routes using it must require a staff or visitor token. Every route of the bucket (aliases included) counts
+ * against one allowance per tenant (contract §1.9: all AI helpers and search together).
  */
 export function limitPerTenant(limits: Limits | null, bucket: Bucket) {
   if (!limits) return false as const
@@ -52,11 +54,45 @@ export function limitPerTenant(limits: Limits | null, bucket: Bucket) {
     max: b.max,
     timeWindow: b.window,
     hook: 'preHandler' as const,
+    sharedBucket: bucket,
     keyGenerator: (req: FastifyRequest) => {
       const actor = req.actor
       return actor && actor.kind !== 'client' ? `${bucket}:tenant:${actor.tenantId}` : `${bucket}:ip:${req.ip}`
     },
   }
+}
+
+type LocalStoreCtor = new (
+  continueExceeding: boolean | undefined,
+  exponentialBackoff: boolean | undefined,
+) => FastifyRateLimitStore
+const LocalStore = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore') as LocalStoreCtor
+
+/**
+ * The plugin's in-memory store, except that routes naming a `sharedBucket` share that bucket's counters (the plugin
+ * gives each route with its own limit its own store, so aliases and sibling routes would each get a full allowance).
+ */
+function bucketStore(): FastifyRateLimitStoreCtor {
+  return class BucketStore {
+    private readonly base: FastifyRateLimitStore
+    private readonly shared = new Map<string, FastifyRateLimitStore>()
+
+    constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      this.base = new LocalStore(options.continueExceeding, options.exponentialBackoff)
+    }
+
+    incr(...args: Parameters<FastifyRateLimitStore['incr']>) {
+      this.base.incr(...args)
+    }
+
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0] & { sharedBucket?: string }) {
+      const name = routeOptions.sharedBucket
+      if (!name) return this.base.child(routeOptions)
+      let store = this.shared.get(name)
+      if (!store) this.shared.set(name, (store = this.base.child(routeOptions)))
+      return store
+    }
+  } as unknown as FastifyRateLimitStoreCtor
 }
 
 /**
@@ -67,6 +103,7 @@ export async function registerRateLimits(app: FastifyInstance, limits: Limits | 
   if (!limits) return
   await app.register(rateLimit, {
     global: true,
+    store: bucketStore(),
     max: limits.default.max,
     timeWindow: limits.default.window,
     enableDraftSpec: true,

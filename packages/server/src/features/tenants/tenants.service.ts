@@ -11,6 +11,7 @@ import { seatsInUse } from '../auth/invitations.service.js'
 import { effectiveSubscriptionStatus, trialDaysLeft } from './subscription.js'
 import { voiceBytesInUse } from '../media/voice.queries.js'
 import { countCommunities } from '../community/communities.queries.js'
+import { aiRequestsThisMonth } from '../ai/ai.queries.js'
 
 const ONBOARDING_HOURS = 24
 const nameTaken = () => new AppError(409, 'tenant.name_taken', Texts.tenantNameTaken)
@@ -158,17 +159,18 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
     }
   }
 
-  async function usage(tenantId: number) {
+  async function usage(t: Pick<TenantRow, 'id' | 'timezone'>) {
     const now = clock.now()
-    const seats = await seatsInUse(db, tenantId, now)
+    const seats = await seatsInUse(db, t.id, now)
     return {
       agents: seats.staff + seats.pending,
-      communities: await countCommunities(db, tenantId),
-      // Surveys, integrations and AI helpers are not part of the product yet: nothing is in use.
+      communities: await countCommunities(db, t.id),
+      // Surveys and integrations are not part of the product yet: nothing is in use.
       active_surveys: 0,
       integrations: 0,
-      ai_requests_this_month: 0,
-      voice_storage_bytes: await voiceBytesInUse(db, tenantId),
+      // Answered AI requests in the current month of the tenant's time zone (the plan's monthly allowance).
+      ai_requests_this_month: await aiRequestsThisMonth(db, t.id, t.timezone, now),
+      voice_storage_bytes: await voiceBytesInUse(db, t.id),
     }
   }
 
@@ -186,7 +188,7 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
       current_period_end: iso(t.current_period_end),
       limits: plan.limits,
       features: plan.features,
-      usage: await usage(t.id),
+      usage: await usage(t),
     }
   }
 
@@ -197,7 +199,7 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
       throw conflict('subscription.billing_required', 'Contact us to change a paid plan.')
     }
     const plan = planById(planId)
-    const used = await usage(t.id)
+    const used = await usage(t)
     const exceeded: string[] = []
     if (used.agents > plan.limits.max_agents) exceeded.push('max_agents')
     if (plan.limits.max_communities !== null && used.communities > plan.limits.max_communities)
