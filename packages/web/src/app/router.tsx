@@ -27,6 +27,7 @@ const CommunityArea = page(() => import('../features/community/pages/CommunityAr
 const CommunitiesPage = page(() => import('../features/community/pages/CommunitiesPage'), 'CommunitiesPage')
 const CommunityPage = page(() => import('../features/community/pages/CommunityPage'), 'CommunityPage')
 const IssuePage = page(() => import('../features/community/pages/IssuePage'), 'IssuePage')
+const AiAssistantPage = page(() => import('../features/ai/pages/AiAssistantPage'), 'AiAssistantPage')
 const ProfilePage = page(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage')
 const NotFoundPage = page(() => import('../features/shell/pages/NotFoundPage'), 'NotFoundPage')
 const UpcomingAreaPage = lazy(() =>
@@ -69,7 +70,7 @@ export const routes: RouteObject[] = [
           upcoming('surveys', 'surveys'),
           upcoming('analytics', 'analytics'),
           upcoming('reports', 'reports'),
-          upcoming('ai', 'ai'),
+          { path: 'ai', element: <AiAssistantPage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'settings/organization', element: <OrganizationPage /> },
           { path: 'settings/employees', element: <EmployeesPage /> },

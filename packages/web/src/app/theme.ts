@@ -4,6 +4,8 @@ export const theme = createTheme({
   palette: {
     primary: { main: '#00796b', light: '#48a999', dark: '#004c40', contrastText: '#ffffff' },
     secondary: { main: '#c62828', light: '#ff5f52', dark: '#8e0000', contrastText: '#ffffff' },
+    // MUI's default warning orange has too little contrast with white (3:1) for text, outlined buttons and chips.
+    warning: { main: '#b45309', light: '#ff9800', dark: '#92400e', contrastText: '#ffffff' },
     background: { default: '#f5f7f7' },
   },
   breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },

@@ -12,10 +12,6 @@ export const UPCOMING_AREAS = {
     title: 'Reports',
     description: 'Export chats, messages, issues, threads and survey responses as PDF or CSV files.',
   },
-  ai: {
-    title: 'AI assistant',
-    description: 'Summarise chats, paraphrase replies, draft text and generate surveys with AI helpers.',
-  },
   email: {
     title: 'Email',
     description: "Connect your organization's mailbox (Gmail or any SMTP server) to send email from Proxima.",

@@ -35,7 +35,7 @@ export const ChatListItem = ({ chat, selected, now }: Props) => {
         sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.25 }}
       >
         <Badge color="primary" badgeContent={unread} max={99} overlap="circular" invisible={unread === 0}>
-          <Avatar sx={{ width: 36, height: 36, fontSize: 14, bgcolor: 'secondary.light' }} aria-hidden="true">
+          <Avatar sx={{ width: 36, height: 36, fontSize: 14, bgcolor: 'secondary.main' }} aria-hidden="true">
             {initials(name)}
           </Avatar>
         </Badge>

@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton'
 import Typography from '@mui/material/Typography'
 import ArrowBack from '@mui/icons-material/ArrowBack'
 import InfoOutlined from '@mui/icons-material/InfoOutlined'
+import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined'
 import type { Chat } from '@proxima/contracts'
 import { useCallback, useRef } from 'react'
 import { Link as RouterLink } from 'react-router'
@@ -15,26 +16,40 @@ import { hasStatus } from '../../../api/errors'
 import { useRealtimeChannel } from '../../../api/realtime'
 import { useStaffUser } from '../../../app/hooks'
 import { ErrorState } from '../../../ui/states'
+import { AiActionButton } from '../../ai/components/AiActionButton'
 import { useChatFeedback } from '../feedback'
 import { CHANNEL_LABEL, STATUS_LABEL, customerName } from '../format'
 import { useChat, useMarkRead, useSetStatus } from '../use-chat'
+import { useChatAi } from '../use-chat-ai'
 import { useChatMessages } from '../use-chat-messages'
 import { useTypingIndicator } from '../use-typing'
 import { Composer } from './Composer'
 import { MessageLog } from './MessageLog'
+import { SummaryPanel } from './SummaryPanel'
 
 type Props = { chatId: number; detailsOpen: boolean; onToggleDetails: () => void }
 
 const STATUS_COLOR = { open: 'success', pending: 'warning', resolved: 'default' } as const
 
-const Header = ({ chat, detailsOpen, onToggleDetails }: { chat: Chat } & Omit<Props, 'chatId'>) => {
+type HeaderProps = { chat: Chat; summarising: boolean; onSummarise: () => void } & Omit<Props, 'chatId'>
+
+const Header = ({ chat, detailsOpen, onToggleDetails, summarising, onSummarise }: HeaderProps) => {
   const setStatus = useSetStatus(chat.chat_id)
   const { fail, repliesDisabled } = useChatFeedback()
   const resolved = chat.status === 'resolved'
   return (
     <Box
       component="header"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 1.5,
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        containerType: 'inline-size',
+      }}
     >
       <IconButton component={RouterLink} to="/chats" aria-label="Back to chats" sx={{ display: { md: 'none' } }}>
         <ArrowBack />
@@ -51,8 +66,13 @@ const Header = ({ chat, detailsOpen, onToggleDetails }: { chat: Chat } & Omit<Pr
           </Typography>
         </Box>
       </Box>
-      {/* Chat-level helpers (summary, paraphrase) attach here; their results live in this window, so they clear
-          when another chat opens. */}
+      <AiActionButton
+        label="Summarise"
+        icon={<SummarizeOutlined />}
+        onClick={onSummarise}
+        disabled={summarising}
+        labelFrom={360}
+      />
       <Button
         variant={resolved ? 'outlined' : 'contained'}
         color={resolved ? 'inherit' : 'success'}
@@ -82,6 +102,8 @@ export const ChatWindow = ({ chatId, detailsOpen, onToggleDetails }: Props) => {
   const conversation = useChatMessages(chatId, { onSendError: fail })
   const typist = useTypingIndicator(chatId, me.id)
   const markRead = useMarkRead(chatId)
+  // Summary and paraphrases belong to this chat while it is open; resolving it or opening another clears them.
+  const ai = useChatAi(chatId, chat.data?.status)
   const marked = useRef(0)
   useRealtimeChannel(`chat:${chatId}`)
 
@@ -113,13 +135,20 @@ export const ChatWindow = ({ chatId, detailsOpen, onToggleDetails }: Props) => {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       {chat.data ? (
-        <Header chat={chat.data} detailsOpen={detailsOpen} onToggleDetails={onToggleDetails} />
+        <Header
+          chat={chat.data}
+          detailsOpen={detailsOpen}
+          onToggleDetails={onToggleDetails}
+          summarising={ai.summary.status === 'loading'}
+          onSummarise={() => ai.summary.run({ chat_id: chatId })}
+        />
       ) : (
         <Box sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
           <Skeleton width="40%" height={28} />
           <Skeleton width="25%" />
         </Box>
       )}
+      <SummaryPanel request={ai.summary} onRefresh={() => ai.summary.run({ chat_id: chatId })} />
       {conversation.state.status === 'error' ? (
         <Box sx={{ p: 2 }}>
           <ErrorState
@@ -171,6 +200,7 @@ export const ChatWindow = ({ chatId, detailsOpen, onToggleDetails }: Props) => {
       <Composer
         chatId={chatId}
         disabled={repliesDisabled}
+        paraphrase={ai.paraphrase}
         onSend={conversation.send}
         onRecorded={(audio, durationMs) => conversation.sendRecording(audio, durationMs)}
       />

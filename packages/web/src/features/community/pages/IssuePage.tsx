@@ -186,6 +186,7 @@ const IssueView = ({ issueId }: { issueId: number }) => {
             issueId={issueId}
             organisation={organisation}
             disabledReason={archived ? 'Replies are closed in an archived community.' : undefined}
+            context={`Community issue: ${issue.data.issue}\n\n${issue.data.description}`}
           />
         </Paper>
       ) : null}
