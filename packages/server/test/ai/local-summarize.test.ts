@@ -125,3 +125,20 @@ describe('local summariser speed', () => {
     expect(Math.min(...times)).toBeLessThan(100)
   })
 })
+
+describe('a summary cut short', () => {
+  it('ends on a whole sentence, or with an ellipsis when one sentence is longer than the room', async () => {
+    const long =
+      'I bought the Vortex 500 vacuum cleaner on the third of March and since then the battery has stopped charging ' +
+      'completely after only two weeks of normal use in a small flat, and I would like to know whether the refund ' +
+      'will go back to my credit card or to the gift card that I also used when I paid for the order online.'
+    const { summary } = await createLocalProvider().summarize({
+      lines: null,
+      text: long,
+      maxKeyPoints: 3,
+      language: 'en',
+    })
+    expect(summary.length).toBeLessThan(long.length)
+    expect(/[.!?]$/.test(summary) || summary.endsWith('…'), summary).toBe(true)
+  })
+})

@@ -187,15 +187,19 @@ function composeSummary(
   }
   let text = render(true)
   if (text.length > budget) text = render(false)
-  return clip(text, budget)
+  return clip(text, budget, '…')
 }
 
-/** Cuts at the last sentence or word boundary within `max` characters. */
-export function clip(text: string, max: number): string {
+/**
+ * Cuts at the last sentence boundary within `max` characters, or else at a word boundary followed by `mark` (a
+ * summary passes "…" so that a reader sees the sentence goes on; a draft stays a prefix of the full text).
+ */
+export function clip(text: string, max: number, mark = ''): string {
   if (text.length <= max) return text
   const cut = text.slice(0, max)
   const sentence = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('? '), cut.lastIndexOf('! '))
   if (sentence > max * 0.5) return cut.slice(0, sentence + 1)
-  const space = cut.lastIndexOf(' ')
-  return (space > 0 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '')
+  const words = text.slice(0, Math.max(1, max - mark.length))
+  const space = words.lastIndexOf(' ')
+  return `${(space > 0 ? words.slice(0, space) : words).replace(/[\s,;:]+$/, '')}${mark}`
 }
