@@ -133,6 +133,14 @@ describe('local paraphraser: properties on support sentences, for every tone', (
     }
   })
 
+  it('closes the sentence before an added friendly closer, and turns “sorry about that” formal', async () => {
+    const text = 'hi, sorry about that, we will send you a new phone tomorrow and you can keep the broken one'
+    const friendly = await local.paraphrase({ text, n: 3, tone: 'friendly', language: 'en' })
+    for (const v of friendly.variants) expect(v).toMatch(/one\. (?:Cheers|Have a great day|Hope this helps)!$/)
+    const formal = await local.paraphrase({ text, n: 3, tone: 'formal', language: 'en' })
+    expect(formal.variants[0]).toMatch(/^Hello, please accept our apologies for this, .*you may keep/)
+  })
+
   it('keeps an e-mail’s layout: blank lines stay, a friendly closer goes before the sign-off', async () => {
     const text =
       'Hi Anna,\n\nWe have issued your refund for order #48213. Please let me know if you need more help.\n\nBest regards,\nTom'

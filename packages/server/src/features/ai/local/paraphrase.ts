@@ -198,9 +198,11 @@ const SIGN_OFF =
 /** Appends a sentence to the body: before a closing "Best regards,\nTom" when there is one. */
 function addBeforeSignOff(text: string, sentence: string): string {
   const signOff = SIGN_OFF.exec(text)
-  if (!signOff) return `${text} ${sentence}`
+  // The sentence before the added one ends with its own stop: "… the broken one. Cheers!"
+  const closed = (body: string) => body.replace(/\s+$/, '').replace(/([^.!?…:])$/, '$1.')
+  if (!signOff) return `${closed(text)} ${sentence}`
   const body = text.slice(0, signOff.index)
-  return `${body} ${sentence}${text.slice(signOff.index)}`
+  return `${closed(body)} ${sentence}${text.slice(signOff.index)}`
 }
 
 const NEGATION_COUNT = (s: string) =>

@@ -57,6 +57,13 @@ const FORMAL: PhraseRule[] = [
   [/\ba (?:large|great|big) number of\b/gi, 'many'],
   [/\bI(?: am|['’]m) (?:so |very |really )?sorry for the\b/g, 'I apologise for the'],
   [/\b(We|we)(?: are|['’]re) (?:so |very |really )?sorry for the\b/g, '$1 apologise for the'],
+  [/\b(?:so |very |really )?sorry about (?:that|this)\b/gi, 'please accept our apologies for this'],
+  [/\bno problem\b/gi, 'certainly'],
+  [/\bASAP\b/g, 'as soon as possible'],
+  [/\byou can\b/g, 'you may'],
+  [/\bget\b(?= (?:a|an|the|your|our) )/g, 'receive'],
+  [/\bbuy\b/g, 'purchase'],
+  [/\bhelp\b(?= you\b)/g, 'assist'],
   [/!+/g, '.'],
 ]
 
