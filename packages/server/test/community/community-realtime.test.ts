@@ -96,6 +96,28 @@ describe('community realtime', () => {
     expect(counted.data).toEqual(await get(`/api/community/issue/${issue.issue_id}/`, w.adminToken))
   })
 
+  it('tells staff and community subscribers which issue was deleted, and no stranger', async () => {
+    const w = await issueWorld(app)
+    const issue = await raiseIssue(app, w.authorToken, w.communityId)
+    const staff = await socket(w.adminToken)
+    const member = await socket(w.otherToken, `community:${w.communityId}`)
+    const stranger = await createTenantWithAdmin(app)
+    const outsider = await socket(stranger.token)
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/community/issue/${issue.issue_id}/`,
+      headers: auth(w.authorToken),
+    })
+    expect(res.statusCode).toBe(204)
+    const expected = { issue_id: issue.issue_id, community_id: w.communityId }
+    expect((await staff.next(ofType('issue.deleted', issue.issue_id))).data).toEqual(expected)
+    const heard = await member.next(ofType('issue.deleted', issue.issue_id))
+    expect(heard).toMatchObject({ channel: `community:${w.communityId}`, data: expected })
+    await sleep(100)
+    await outsider.roundTrip()
+    expect(outsider.frames.filter((f) => f.type === 'issue.deleted')).toEqual([])
+  })
+
   it('sends comment events to thread subscribers, shaped for each of them as the REST get', async () => {
     const w = await issueWorld(app)
     const issue = await raiseIssue(app, w.authorToken, w.communityId)

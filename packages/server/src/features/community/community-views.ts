@@ -44,6 +44,12 @@ export function createCommunityViews(db: Db): CommunityViews {
     },
     render: async (event, actor: Actor): Promise<RenderedEvent | null> => {
       if (actor.kind === 'visitor') return null
+      if (event.type === 'issue.deleted') {
+        // The issue is gone: whoever may see its community hears which one to drop.
+        const community = await visible(() => loadCommunityFor(db, actor, event.communityId))
+        if (!community || community.tenant_id !== event.tenantId) return null
+        return { type: event.type, data: { issue_id: event.issueId, community_id: event.communityId } }
+      }
       if (isIssueEvent(event)) {
         const found = await visible(() => loadIssueFor(db, actor, event.issueId))
         if (!found || found.issue.tenant_id !== event.tenantId) return null

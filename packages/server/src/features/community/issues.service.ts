@@ -188,6 +188,12 @@ export function createIssueService(deps: CommunityDeps) {
         .where('id', '=', current.id)
         .execute()
     })
+    bus.publish({
+      type: 'issue.deleted',
+      tenantId: issue.tenant_id,
+      communityId: issue.community_id,
+      issueId: issue.id,
+    })
   }
 
   async function liveComments(ex: Executor, i: IssueRow) {

@@ -37,7 +37,7 @@ export type ChatBusEvent =
 export type CommunityBusEvent = IssueBusEvent | CommentBusEvent
 
 export type IssueBusEvent = {
-  type: 'issue.created' | 'issue.updated'
+  type: 'issue.created' | 'issue.updated' | 'issue.deleted'
   tenantId: number
   communityId: number
   issueId: number
@@ -56,7 +56,7 @@ export type CommentBusEvent = {
 }
 
 export const isIssueEvent = (e: CommunityBusEvent): e is IssueBusEvent =>
-  e.type === 'issue.created' || e.type === 'issue.updated'
+  e.type === 'issue.created' || e.type === 'issue.updated' || e.type === 'issue.deleted'
 
 /** A new in-app notification: it goes to the sockets of its recipient only, on the `user` channel. */
 export type NotificationBusEvent = {

@@ -74,9 +74,10 @@ const isIssue = (data: unknown): data is Issue =>
   typeof data === 'object' && data !== null && 'issue_id' in data && 'community_id' in data
 
 /**
- * Keeps issue screens live: `issue.created` and `issue.updated` arrive on the staff member's `tenant` channel. The
- * issue's new state goes straight into its detail; lists and community counts are refetched once per burst, so
- * filters and sort order stay the server's. A reconnect refetches everything (REST is the source of truth).
+ * Keeps issue screens live: `issue.created`, `issue.updated` and `issue.deleted` arrive on the staff member's
+ * `tenant` channel. The issue's new state goes straight into its detail; lists and community counts are refetched
+ * once per burst, so filters and sort order stay the server's. A reconnect refetches everything (REST is the source
+ * of truth).
  */
 export const useIssueLiveUpdates = () => {
   const client = useQueryClient()
@@ -94,7 +95,7 @@ export const useIssueLiveUpdates = () => {
   }
 
   useRealtimeFrames((frame) => {
-    if (frame.type !== 'issue.created' && frame.type !== 'issue.updated') return
+    if (frame.type !== 'issue.created' && frame.type !== 'issue.updated' && frame.type !== 'issue.deleted') return
     if (frame.type === 'issue.updated' && isIssue(frame.data)) put(frame.data)
     refresh()
   })
