@@ -1,11 +1,28 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { CreatedAt, Json, Timestamp, UpdatedAt } from './column-types.js'
+import type {
+  CommunitiesTable,
+  CommunityMembershipsTable,
+  CommunityEventsTable,
+  CommunityFavouritesTable,
+  CommunityRatingsTable,
+  CommunityIssuesTable,
+  CommunityThreadsTable,
+  CommunityCommentsTable,
+  CommentReactionsTable,
+} from './schema-community.js'
 
-/** Timestamps are read as Date and may be written as Date or ISO strings. */
-type Timestamp = ColumnType<Date, Date | string, Date | string>
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>
-type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>
-/** jsonb columns are written as JSON text and read as parsed values. */
-type Json<T> = ColumnType<T, string, string>
+export type {
+  CommunitiesTable,
+  CommunityMembershipsTable,
+  CommunityEventsTable,
+  CommunityFavouritesTable,
+  CommunityRatingsTable,
+  CommunityIssuesTable,
+  CommunityThreadsTable,
+  CommunityCommentsTable,
+  CommentReactionsTable,
+} from './schema-community.js'
 
 export type TenantsTable = {
   id: Generated<number>
@@ -155,101 +172,6 @@ export type OutboxMailTable = {
 }
 
 export type WorkerHeartbeatsTable = { name: string; beat_at: Timestamp }
-
-export type CommunitiesTable = {
-  id: Generated<number>
-  tenant_id: number
-  name: string
-  description: string | null
-  is_archived: Generated<boolean>
-  created_at: CreatedAt
-  updated_at: UpdatedAt
-}
-
-/** One stay of a client in a community; current members have `left_at` null. */
-export type CommunityMembershipsTable = {
-  id: Generated<number>
-  tenant_id: number
-  community_id: number
-  client_id: number
-  joined_at: Timestamp
-  left_at: Timestamp | null
-}
-
-export type CommunityEventsTable = {
-  id: Generated<number>
-  tenant_id: number
-  community_id: number
-  client_id: number
-  type: 'join' | 'leave'
-  occurred_at: Timestamp
-}
-
-export type CommunityFavouritesTable = {
-  tenant_id: number
-  community_id: number
-  client_id: number
-  created_at: Timestamp
-}
-
-export type CommunityRatingsTable = {
-  id: Generated<number>
-  tenant_id: number
-  community_id: number
-  client_id: number
-  rating: number
-  comment: string | null
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-export type CommunityIssuesTable = {
-  id: Generated<number>
-  tenant_id: number
-  community_id: number
-  client_id: number
-  title: string
-  description: string
-  solved: Generated<boolean>
-  solved_at: Timestamp | null
-  solved_by_user_id: number | null
-  last_activity_at: Timestamp
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-export type CommunityThreadsTable = {
-  id: Generated<number>
-  tenant_id: number
-  issue_id: number
-  created_at: Timestamp
-}
-
-/** A client's comment (`client_id`) or a staff reply (`staff_user_id`); deleted ones stay, hidden. */
-export type CommunityCommentsTable = {
-  id: Generated<number>
-  tenant_id: number
-  community_id: number
-  issue_id: number
-  thread_id: number
-  client_id: number | null
-  staff_user_id: number | null
-  body: string
-  edited_at: Timestamp | null
-  deleted_at: Timestamp | null
-  deleted_by_user_id: number | null
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-export type CommentReactionsTable = {
-  tenant_id: number
-  comment_id: number
-  client_id: number
-  reaction: 'like' | 'dislike'
-  created_at: Timestamp
-  updated_at: Timestamp
-}
 
 export type ProductsTable = {
   id: Generated<number>
