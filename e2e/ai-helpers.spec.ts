@@ -1,38 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { startAppInstance } from './app-instance.js'
 import { FAKE_MODEL, startFakeModel } from './fake-openai.js'
-import { FIRST_ADMIN, PASSWORD, signIn, unique } from './helpers.js'
+import { customerWithChat, FIRST_ADMIN, PASSWORD, signIn, unique } from './helpers.js'
 
 type Summary = { summary: string; intent: string; key_points: string[]; sentiment: string; model: string }
-
-/** A customer account made through the API, with a chat opened with the organization. */
-async function customerWithChat(request: APIRequestContext, tenantId: number) {
-  const username = unique('ada')
-  const lastName = unique('Lovelace')
-  const registered = await request.post('/api/auth/client/', {
-    data: {
-      username,
-      email: `${username}@example.com`,
-      first_name: 'Ada',
-      last_name: lastName,
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-    },
-  })
-  expect(registered.status()).toBe(201)
-  const headers = { Authorization: `Token ${(await registered.json()).token}` }
-  const started = await request.post('/api/chat/chat/', { headers, data: { tenant_id: tenantId } })
-  expect(started.status()).toBe(201)
-  const chatId = (await started.json()).chat_id as number
-  const say = async (text: string) => {
-    const sent = await request.post('/api/chat/message/', { headers, data: { chat_id: chatId, text_content: text } })
-    expect(sent.status()).toBe(201)
-  }
-  return { chatId, say }
-}
 
 async function signInAsAdmin(page: Page) {
   await signIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password)

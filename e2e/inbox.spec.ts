@@ -1,36 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
-import { FIRST_ADMIN, PASSWORD, signIn, unique } from './helpers.js'
-
-type Message = { message_id: number; text_content: string | null; message_sender: string }
-
-/** A customer account made through the API, with a chat opened with the organization. */
-async function customerWithChat(request: APIRequestContext, tenantId: number) {
-  const username = unique('ada')
-  const lastName = unique('Lovelace')
-  const registered = await request.post('/api/auth/client/', {
-    data: {
-      username,
-      email: `${username}@example.com`,
-      first_name: 'Ada',
-      last_name: lastName,
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-    },
-  })
-  expect(registered.status()).toBe(201)
-  const headers = { Authorization: `Token ${(await registered.json()).token}` }
-  const started = await request.post('/api/chat/chat/', { headers, data: { tenant_id: tenantId } })
-  expect(started.status()).toBe(201)
-  const chatId = (await started.json()).chat_id as number
-  const say = async (text: string) => {
-    const sent = await request.post('/api/chat/message/', { headers, data: { chat_id: chatId, text_content: text } })
-    expect(sent.status()).toBe(201)
-  }
-  const messages = async () =>
-    ((await (await request.get('/api/chat/message/', { headers, params: { chat_id: chatId } })).json()).data ??
-      []) as Message[]
-  return { name: `Ada ${lastName}`, chatId, say, messages }
-}
+import { expect, test } from '@playwright/test'
+import { customerWithChat, FIRST_ADMIN, signIn, unique } from './helpers.js'
 
 test('an admin answers a customer live in the inbox, assigns the chat to themself and resolves it', async ({
   page,
