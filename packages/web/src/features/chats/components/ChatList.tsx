@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import List from '@mui/material/List'
 import Skeleton from '@mui/material/Skeleton'
 import Typography from '@mui/material/Typography'
@@ -9,6 +8,7 @@ import type { ChatFilters } from '../api'
 import { useChatList } from '../use-chat-list'
 import { useNow } from '../use-now'
 import { ChatListItem } from './ChatListItem'
+import { LoadMoreButton } from '../../../ui/LoadMoreButton'
 
 type Props = { filters: ChatFilters; filtered: boolean; selectedId: number | null }
 
@@ -77,13 +77,7 @@ export const ChatList = ({ filters, filtered, selectedId }: Props) => {
           <ChatListItem key={chat.chat_id} chat={chat} selected={chat.chat_id === selectedId} now={now} />
         ))}
       </List>
-      {list.hasNextPage ? (
-        <Box sx={{ p: 1.5, textAlign: 'center' }}>
-          <Button onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </Box>
-      ) : null}
+      <LoadMoreButton pages={list} />
       {list.isError ? (
         <Box sx={{ px: 1.5 }}>
           <ErrorState error={list.error} title="Chats could not be refreshed" onRetry={() => void list.refetch()} />

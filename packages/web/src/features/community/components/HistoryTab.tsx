@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import List from '@mui/material/List'
 import ListItem from '@mui/material/ListItem'
@@ -9,6 +8,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined'
 import { EmptyState, ErrorState, SkeletonBlock } from '../../../ui/states'
 import { dateTime, fullDateTime, personName } from '../format'
 import { useCommunityEvents } from '../use-communities'
+import { LoadMoreButton } from '../../../ui/LoadMoreButton'
 
 /** Who joined and who left, the latest first; "Load more" goes further back. */
 export const HistoryTab = ({ communityId }: { communityId: number }) => {
@@ -63,13 +63,7 @@ export const HistoryTab = ({ communityId }: { communityId: number }) => {
           </ListItem>
         ))}
       </List>
-      {events.hasNextPage ? (
-        <Box sx={{ p: 1.5, textAlign: 'center' }}>
-          <Button onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
-            {events.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </Box>
-      ) : null}
+      <LoadMoreButton pages={events} />
       {events.isError ? (
         <Box sx={{ px: 2 }}>
           <ErrorState

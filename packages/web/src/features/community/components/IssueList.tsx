@@ -20,6 +20,7 @@ import { useNow } from '../../chats/use-now'
 import type { IssueFilters } from '../api'
 import { fullDateTime, personName, plural, relativeTime } from '../format'
 import { useIssueList } from '../use-issues'
+import { LoadMoreButton } from '../../../ui/LoadMoreButton'
 
 const ListSkeleton = () => (
   <Box role="status" aria-label="Loading issues" sx={{ p: 2 }}>
@@ -180,13 +181,7 @@ export const IssueList = ({ filters, filtered, onClearFilters }: Props) => {
           <IssueRow key={issue.issue_id} issue={issue} now={now} />
         ))}
       </List>
-      {list.hasNextPage ? (
-        <Box sx={{ p: 1.5, textAlign: 'center' }}>
-          <Button onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </Box>
-      ) : null}
+      <LoadMoreButton pages={list} />
       {list.isError ? (
         <Box sx={{ px: 2 }}>
           <ErrorState error={list.error} title="Issues could not be refreshed" onRetry={() => void list.refetch()} />

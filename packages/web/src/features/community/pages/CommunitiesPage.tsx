@@ -17,6 +17,7 @@ import { useCommunities } from '../use-communities'
 import { useCommunityAdmin } from '../use-community-admin'
 import { useIssueLiveUpdates } from '../use-issues'
 import { SearchField } from '../../../ui/SearchField'
+import { LoadMoreButton } from '../../../ui/LoadMoreButton'
 
 const CardsSkeleton = () => (
   <Grid container spacing={2}>
@@ -92,13 +93,7 @@ export const CommunitiesPage = () => {
               </Grid>
             ))}
           </Grid>
-          {list.hasNextPage ? (
-            <Box sx={{ textAlign: 'center', mt: 2 }}>
-              <Button onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </Button>
-            </Box>
-          ) : null}
+          <LoadMoreButton pages={list} sx={{ mt: 2 }} />
           {list.isError ? (
             <ErrorState
               title="Communities could not be refreshed"

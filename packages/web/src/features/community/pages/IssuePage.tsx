@@ -23,6 +23,7 @@ import { idParam, plural } from '../format'
 import { useCommunity } from '../use-communities'
 import { useIssue, useIssueLiveUpdates } from '../use-issues'
 import { useComments, useThreadLiveUpdates } from '../use-thread'
+import { LoadMoreButton } from '../../../ui/LoadMoreButton'
 
 const CommentsSkeleton = () => (
   <Box role="status" aria-label="Loading comments">
@@ -74,13 +75,7 @@ const Comments = ({ issue, organisation, onRemove }: ThreadProps) => {
           />
         ))}
       </Box>
-      {comments.hasNextPage ? (
-        <Box sx={{ textAlign: 'center', mt: 1.5 }}>
-          <Button onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
-            {comments.isFetchingNextPage ? 'Loading…' : 'Load more comments'}
-          </Button>
-        </Box>
-      ) : null}
+      <LoadMoreButton pages={comments} label="Load more comments" sx={{ mt: 1.5 }} />
       {comments.isError ? (
         <ErrorState
           error={comments.error}
