@@ -5,9 +5,8 @@ import type { Db, Executor } from '../../db/database.js'
 import type { Actor, StaffActor } from '../../http/actor.js'
 import { iso, isoRequired, type Clock } from '../../lib/clock.js'
 import { assertFound, conflict, fieldError, isUniqueViolation, notFound } from '../../lib/errors.js'
+import { escapeLike } from '../../lib/like.js'
 import { page } from '../../lib/pagination.js'
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * The tenant whose categories and topics a caller reads: staff and visitors their own (a different

@@ -6,12 +6,12 @@ import type { Actor } from '../../http/actor.js'
 import { iso, isoRequired } from '../../lib/clock.js'
 import type { ChatRow } from './chats.queries.js'
 import type { VoiceLinks } from '../media/voice-links.js'
+import { fullName } from '../../lib/names.js'
 
 export type MessageRow = Selectable<ChatMessagesTable>
 
 const uniq = (ids: (number | null)[]) => [...new Set(ids.filter((x): x is number => x !== null))]
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]))
-const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim()
 
 export const PREVIEW_LENGTH = 120
 

@@ -9,6 +9,7 @@ import { personRef, presentMessage, presentMessages, type MessageChat, type Mess
 import { publishMessage } from './chat-views.js'
 import { writeStaffReplies, type StaffReplyInput } from './staff-reply.js'
 import { createBatcher } from '../../lib/batcher.js'
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js'
 import { publishEvents } from '../notifications/notifications.service.js'
 import type { NotificationBusEvent } from '../realtime/bus.js'
 import { changeStatus, chatFieldNames, saveChat, type ChatDeps } from './chat-state.js'
@@ -16,17 +17,6 @@ import { findTopic, loadChatFor, type ChatRow } from './chats.queries.js'
 import { activeTopics } from './topics.service.js'
 import { detectTopic } from './topics.detect.js'
 import type { VoiceStorage } from '../media/storage.js'
-
-/** Cursors are opaque to clients: the base64url form of a message id. */
-export const encodeCursor = (id: number) => Buffer.from(`m${id}`).toString('base64url')
-export function decodeCursor(field: string, cursor: string): number {
-  const m = /^m([1-9]\d{0,15})$/.exec(
-    /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString() : '',
-  )
-  const id = m?.[1] ? Number(m[1]) : NaN
-  if (!Number.isSafeInteger(id)) throw fieldError(field, 'The cursor is not valid.')
-  return id
-}
 
 /** A message as the services hand it over: text is optional when a voice recording comes with it. */
 export type MessageInput = Omit<MessageCreate, 'text_content'> & { text_content?: string | undefined }
@@ -61,8 +51,8 @@ export function createMessageService({
   async function list(actor: Actor, q: ListQuery) {
     if (q.before !== undefined && q.after !== undefined)
       throw fieldError('before', 'Send at most one of before and after.')
-    const before = q.before !== undefined ? decodeCursor('before', q.before) : undefined
-    const after = q.after !== undefined ? decodeCursor('after', q.after) : undefined
+    const before = q.before !== undefined ? decodeCursor('messages', 'before', q.before) : undefined
+    const after = q.after !== undefined ? decodeCursor('messages', 'after', q.after) : undefined
     const chat = await loadChatFor(db, actor, q.chat_id)
     let rows: MessageRow[]
     if (after !== undefined) {
@@ -87,8 +77,8 @@ export function createMessageService({
         limit: q.limit,
         has_older: hasOlder,
         has_newer: hasNewer,
-        before_cursor: first !== undefined ? encodeCursor(first) : null,
-        after_cursor: last !== undefined ? encodeCursor(last) : null,
+        before_cursor: first !== undefined ? encodeCursor('messages', first) : null,
+        after_cursor: last !== undefined ? encodeCursor('messages', last) : null,
       },
     }
   }

@@ -6,7 +6,8 @@ import type { Actor, StaffActor } from '../../http/actor.js'
 import { isoRequired, type Clock } from '../../lib/clock.js'
 import { assertFound, conflict, isUniqueViolation, notFound } from '../../lib/errors.js'
 import { page } from '../../lib/pagination.js'
-import { escapeLike, readableTenant } from './categories.service.js'
+import { escapeLike } from '../../lib/like.js'
+import { readableTenant } from './categories.service.js'
 
 const nameTaken = () =>
   conflict('topic.name_taken', 'A topic with this name already exists.', {

@@ -5,7 +5,8 @@ import type { DB } from '../../db/schema.js'
 import type { Actor } from '../../http/actor.js'
 import { iso, isoRequired } from '../../lib/clock.js'
 import type { IssueRow } from './community.queries.js'
-import { displayName, userPublic } from './people.js'
+import { displayName } from '../../lib/names.js'
+import { userPublic } from './people.js'
 
 const uniq = (ids: (number | null)[]) => [...new Set(ids.filter((x): x is number => x !== null))]
 

@@ -7,7 +7,7 @@ import type { CommunityIssuesTable } from '../../db/schema.js'
 import type { Actor } from '../../http/actor.js'
 import { conflict, fieldError, forbidden } from '../../lib/errors.js'
 import { page } from '../../lib/pagination.js'
-import { escapeLike } from '../chat/categories.service.js'
+import { escapeLike } from '../../lib/like.js'
 import { notify, publishEvents } from '../notifications/notifications.service.js'
 import type { NotificationBusEvent } from '../realtime/bus.js'
 import type { CommunityDeps } from './communities.service.js'
@@ -20,7 +20,7 @@ import {
   type IssueRow,
 } from './community.queries.js'
 import { issueLikes, presentIssue, presentIssues } from './issues.presenter.js'
-import { displayName } from './people.js'
+import { displayName } from '../../lib/names.js'
 import { createThreadService } from './threads.service.js'
 
 type ListQuery = z.output<typeof IssueListQuery>

@@ -6,7 +6,7 @@ import type { ClientActor, StaffActor } from '../../http/actor.js'
 import { isoRequired, type Clock } from '../../lib/clock.js'
 import { fieldError } from '../../lib/errors.js'
 import { page } from '../../lib/pagination.js'
-import { decodeCursor, encodeCursor } from '../chat/messages.service.js'
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js'
 import { communityFilter, countMembers, loadCommunityForClientWrite } from './communities.queries.js'
 import { presentCommunities } from './communities.presenter.js'
 import { assertSelf } from './community.queries.js'
@@ -157,8 +157,8 @@ export function createMembershipService({ db, clock }: { db: Db; clock: Clock })
   async function events(actor: StaffActor | ClientActor, q: EventQuery) {
     if (q.before !== undefined && q.after !== undefined)
       throw fieldError('before', 'Send at most one of before and after.')
-    const before = q.before !== undefined ? decodeCursor('before', q.before) : undefined
-    const after = q.after !== undefined ? decodeCursor('after', q.after) : undefined
+    const before = q.before !== undefined ? decodeCursor('community_events', 'before', q.before) : undefined
+    const after = q.after !== undefined ? decodeCursor('community_events', 'after', q.after) : undefined
     const from = q.from !== undefined ? new Date(q.from) : undefined
     const to = q.to !== undefined ? new Date(q.to) : undefined
     if (from && to && from.getTime() >= to.getTime()) throw fieldError('to', 'The end must be after the start.')
@@ -234,8 +234,8 @@ export function createMembershipService({ db, clock }: { db: Db; clock: Clock })
         limit: q.limit,
         has_older: hasOlder,
         has_newer: hasNewer,
-        before_cursor: first !== undefined ? encodeCursor(first) : null,
-        after_cursor: last !== undefined ? encodeCursor(last) : null,
+        before_cursor: first !== undefined ? encodeCursor('community_events', first) : null,
+        after_cursor: last !== undefined ? encodeCursor('community_events', last) : null,
       },
     }
   }

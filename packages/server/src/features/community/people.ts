@@ -23,7 +23,3 @@ export const clientDetail = (u: UserRow) => ({
   state: u.state,
   city: u.city,
 })
-
-/** "Jane Doe", or the username when the account has no name. */
-export const displayName = (u: Pick<UserRow, 'username' | 'first_name' | 'last_name'>) =>
-  [u.first_name, u.last_name].filter(Boolean).join(' ').trim() || u.username

@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/database.js'
 import type { StaffActor } from '../../http/actor.js'
 import { addDays, isoRequired, iso, type Clock } from '../../lib/clock.js'
 import { assertFound, fieldError } from '../../lib/errors.js'
-import { decodeCursor, encodeCursor } from '../chat/messages.service.js'
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js'
 import type { EventBus, NotificationBusEvent } from '../realtime/bus.js'
 import {
   countUnread,
@@ -97,8 +97,8 @@ export function createNotificationService({ db, clock }: { db: Db; clock: Clock 
   async function list(actor: StaffActor, q: NotificationListQuery) {
     if (q.before !== undefined && q.after !== undefined)
       throw fieldError('before', 'Send at most one of before and after.')
-    const before = q.before !== undefined ? decodeCursor('before', q.before) : undefined
-    const after = q.after !== undefined ? decodeCursor('after', q.after) : undefined
+    const before = q.before !== undefined ? decodeCursor('notifications', 'before', q.before) : undefined
+    const after = q.after !== undefined ? decodeCursor('notifications', 'after', q.after) : undefined
     const mine = () => ownNotifications(db, actor.tenantId, actor.userId, { unread: q.unread, type: q.type })
     let rows: NotificationRow[]
     if (after !== undefined) {
@@ -123,8 +123,8 @@ export function createNotificationService({ db, clock }: { db: Db; clock: Clock 
         limit: q.limit,
         has_older: hasOlder,
         has_newer: hasNewer,
-        before_cursor: oldest !== undefined ? encodeCursor(oldest) : null,
-        after_cursor: newest !== undefined ? encodeCursor(newest) : null,
+        before_cursor: oldest !== undefined ? encodeCursor('notifications', oldest) : null,
+        after_cursor: newest !== undefined ? encodeCursor('notifications', newest) : null,
       },
     }
   }
