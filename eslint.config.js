@@ -33,6 +33,32 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through config.ts.' },
+        // Query modules name their columns: `selectAll()` would also load secrets (password and token hashes).
+        { property: 'selectAll', message: 'Name the columns a query needs.' },
+      ],
+    },
+  },
+  {
+    // Data access: SQL is written only in query modules (`*.queries.ts`) and the database layer. Services and
+    // routes call query functions, which take the tenant id explicitly, and never build statements themselves.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/**/*.queries.ts', 'packages/server/src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', importNames: ['sql'], message: 'Write SQL in a *.queries.ts module.' }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression > MemberExpression.callee[property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]",
+          message: 'Write SQL in a *.queries.ts module.',
+        },
+        {
+          selector: "TSAsExpression > TSTypeReference[typeName.name=/Actor$/]",
+          message: 'Narrow the caller with a checked helper from http/actor.ts (staffOf, clientOf, …), never a cast.',
+        },
       ],
     },
   },
