@@ -1,11 +1,11 @@
-import { Texts } from '@proxima/contracts'
+import { Texts, type ErrorCode } from '@proxima/contracts'
 
 export type FieldErrors = Record<string, string[]>
 
 /** The one error type services throw; the error handler turns it into `{message, code, errors?}`. */
 export class AppError extends Error {
   readonly statusCode: number
-  readonly code: string
+  readonly code: ErrorCode
   readonly errors: FieldErrors | undefined
   /** Extra top-level body fields some legacy clients read (e.g. `tenant` on email configuration). */
   readonly extra: Record<string, unknown> | undefined
@@ -13,7 +13,7 @@ export class AppError extends Error {
 
   constructor(
     statusCode: number,
-    code: string,
+    code: ErrorCode,
     message: string,
     opts: { errors?: FieldErrors; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
@@ -29,11 +29,11 @@ export class AppError extends Error {
 
 export const notFound = () => new AppError(404, 'not_found', Texts.notFound)
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'auth.forbidden', message)
-export const badRequest = (code: string, message: string, errors?: FieldErrors) =>
+export const badRequest = (code: ErrorCode, message: string, errors?: FieldErrors) =>
   new AppError(400, code, message, errors ? { errors } : {})
-export const conflict = (code: string, message: string, errors?: FieldErrors) =>
+export const conflict = (code: ErrorCode, message: string, errors?: FieldErrors) =>
   new AppError(409, code, message, errors ? { errors } : {})
-export const unprocessable = (code: string, message: string, errors?: FieldErrors) =>
+export const unprocessable = (code: ErrorCode, message: string, errors?: FieldErrors) =>
   new AppError(422, code, message, errors ? { errors } : {})
 export const fieldError = (field: string, message: string) =>
   new AppError(400, 'validation.failed', message, { errors: { [field]: [message] } })

@@ -107,7 +107,7 @@ export const apiFetch = async <T = unknown>(path: string, request: ApiRequest = 
 
   const error = new ApiError({
     status: response.status,
-    code: codeFromBody(body, response.status),
+    code: codeFromBody(body),
     message: messageFromBody(
       body,
       `The request failed (HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}).`,

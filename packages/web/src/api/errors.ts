@@ -1,15 +1,24 @@
+import { isErrorCode, type ErrorCode } from '@proxima/contracts'
+
+/**
+ * The codes an ApiError carries: the server's catalogue, `network.unreachable` when no answer came, and
+ * `http.unknown` for an answer without a code this build knows. A closed union, so a misspelt comparison fails to
+ * compile.
+ */
+export type ApiErrorCode = ErrorCode | 'network.unreachable' | 'http.unknown'
+
 /** An HTTP failure with the server's code and a sentence that can be shown to the user as is. */
 export class ApiError extends Error {
   override readonly name = 'ApiError'
   readonly status: number
-  readonly code: string
+  readonly code: ApiErrorCode
   readonly fieldErrors: Record<string, string[]>
   readonly body: unknown
   readonly retryAfter: number | null
 
   constructor(init: {
     status: number
-    code: string
+    code: ApiErrorCode
     message: string
     fieldErrors?: Record<string, string[]>
     body?: unknown
@@ -71,8 +80,8 @@ export const fieldErrorsFromBody = (body: unknown): Record<string, string[]> => 
   return { ...legacy, ...stringArrays(body.errors) }
 }
 
-export const codeFromBody = (body: unknown, status: number): string =>
-  isRecord(body) && typeof body.code === 'string' ? body.code : `http.${status}`
+export const codeFromBody = (body: unknown): ApiErrorCode =>
+  isRecord(body) && typeof body.code === 'string' && isErrorCode(body.code) ? body.code : 'http.unknown'
 
 /** A human sentence for any thrown value. */
 export const errorMessage = (error: unknown): string => {

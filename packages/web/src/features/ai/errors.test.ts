@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../api/errors'
+import { ApiError, type ApiErrorCode } from '../../api/errors'
 import { describeAiError } from './errors'
 
-const fail = (status: number, code: string, message: string, retryAfter: number | null = null) =>
+const fail = (status: number, code: ApiErrorCode, message: string, retryAfter: number | null = null) =>
   new ApiError({ status, code, message, retryAfter })
 
 describe('describeAiError', () => {

@@ -118,7 +118,7 @@ export const sendVoice = async (upload: VoiceUpload): Promise<Message> => {
   if (response.status === 401 || response.status === 403) await checkSession(token)
   throw new ApiError({
     status: response.status,
-    code: codeFromBody(body, response.status),
+    code: codeFromBody(body),
     message: messageFromBody(body, `The voice message could not be sent (HTTP ${response.status}).`),
     fieldErrors: fieldErrorsFromBody(body),
     body,

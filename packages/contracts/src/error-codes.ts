@@ -1,0 +1,100 @@
+/**
+ * Every machine error code the API answers with (contract §1.7: `area.reason`). Server and web both import this
+ * list, so a misspelt code fails to compile on either side instead of silently never matching.
+ */
+export const ErrorCodes = [
+  // Generic (contract §1.7)
+  'validation.failed',
+  'not_found',
+  'method_not_allowed',
+  'rate_limited',
+  'internal',
+  'service.unavailable',
+  'server.timeout',
+  'request.invalid',
+  'request.malformed_json',
+  'request.malformed_multipart',
+  'request.invalid_content_length',
+  'request.invalid_text',
+  'request.too_large',
+  'request.headers_too_large',
+  'request.unsupported_media_type',
+  'idempotency.in_progress',
+  'idempotency.mismatch',
+  // Accounts and sessions (§2)
+  'auth.required',
+  'auth.forbidden',
+  'auth.token_invalid',
+  'auth.token_expired',
+  'auth.token_revoked',
+  'auth.token_missing',
+  'auth.invalid_credentials',
+  'auth.not_staff',
+  'auth.account_disabled',
+  'auth.email_unverified',
+  'auth.locked',
+  'auth.duplicate_user',
+  'auth.email_in_use',
+  'auth.wrong_password',
+  'auth.reset_token_invalid',
+  'auth.activation_token_invalid',
+  'auth.invitation_invalid',
+  'auth.photo_type_not_allowed',
+  'auth.csrf_failed',
+  'auth.google_no_account',
+  'auth.google_token_invalid',
+  'auth.google_unavailable',
+  'auth.google_email_mismatch',
+  // Tenants, plans, records, staff (§3, §13)
+  'tenant.name_taken',
+  'tenant.onboarding_token_invalid',
+  'tenant.suspended',
+  'subscription.expired',
+  'subscription.billing_required',
+  'plan.limit_reached',
+  'plan.feature_unavailable',
+  'plan.usage_exceeds',
+  'product.name_taken',
+  'address.already_exists',
+  'metadata.key_taken',
+  'metadata.limit_reached',
+  'staff.already_member',
+  'staff.invitation_pending',
+  'staff.invitation_closed',
+  'staff.last_admin',
+  'staff.self_change',
+  'widget.disabled',
+  'widget.origin_not_allowed',
+  // Chat (§4)
+  'category.name_taken',
+  'topic.name_taken',
+  'chat.invalid_state',
+  'chat.invalid_assignee',
+  'chat.rating_not_allowed',
+  'chat.rating_locked',
+  'chat.voice_type_not_allowed',
+  'chat.voice_too_long',
+  'chat.voice_not_supported_on_channel',
+  'media.link_expired',
+  'media.range_not_satisfiable',
+  // Community (§5)
+  'community.name_taken',
+  'community.archived',
+  'community.not_member',
+  'issue.has_comments',
+  'issue.solved',
+  // AI helpers (§10)
+  'ai.input_too_long',
+  'ai.nothing_to_summarize',
+  'ai.quota_exceeded',
+  'ai.provider_error',
+  'ai.unavailable',
+  'ai.timeout',
+] as const
+
+export type ErrorCode = (typeof ErrorCodes)[number]
+
+const known: ReadonlySet<string> = new Set(ErrorCodes)
+
+/** Narrows a code read from a response body; codes this build does not know (a newer server) stay plain strings. */
+export const isErrorCode = (code: string): code is ErrorCode => known.has(code)
