@@ -43,9 +43,12 @@ module.exports = {
     {
       name: 'queries-stay-in-their-feature',
       severity: 'error',
-      comment: 'A feature reads another feature\'s data through that feature\'s services, not its query modules.',
+      comment: "A feature reads another feature's data through that feature's services, not its query modules.",
       from: { path: '^packages/server/src/features/([^/]+)/' },
-      to: { path: '^packages/server/src/features/([^/]+)/.*\\.queries\\.ts$', pathNot: '^packages/server/src/features/$1/' },
+      to: {
+        path: '^packages/server/src/features/([^/]+)/.*\\.queries\\.ts$',
+        pathNot: '^packages/server/src/features/$1/',
+      },
     },
     {
       name: 'src-never-imports-tests',
