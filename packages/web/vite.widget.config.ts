@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defaultClientConditions, defineConfig } from 'vite'
 
 /**
  * The embeddable chat widget: one self-contained script (`dist/widget.js`) that tenants load on their own sites.
@@ -10,6 +10,8 @@ export default defineConfig({
   // Vite 8 transforms with Oxc: JSX in the widget's files targets Preact's automatic runtime.
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  // The contracts are read from source: the widget imports types and a few constants from them.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   publicDir: false,
   build: {
     outDir: 'dist',

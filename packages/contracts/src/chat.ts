@@ -134,6 +134,7 @@ export const CursorPagination = z.object({
   after_cursor: z.string().nullable(),
 })
 export const MessagePage = z.object({ error: z.literal(false), data: z.array(Message), pagination: CursorPagination })
+export type MessagePage = z.infer<typeof MessagePage>
 
 /** Lists accept comma-separated values or repeated keys (contract §1.2). */
 const listOf = <T extends z.ZodType>(item: T) =>

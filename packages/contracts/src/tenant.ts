@@ -259,6 +259,7 @@ export const WidgetConfig = z.object({
   offline_message: z.string().nullable(),
   is_open: z.boolean(),
 })
+export type WidgetConfig = z.infer<typeof WidgetConfig>
 
 // ---- products, address, metadata (§3.5) ----
 

@@ -1,55 +1,14 @@
-/** The few API shapes the widget reads (contract §2.4, §3.4, §4.2). */
-export type WidgetConfig = {
-  tenant_name: string
-  enabled: boolean
-  greeting: string | null
-  offline_message: string | null
-  is_open: boolean
-}
+import { isErrorCode, type ErrorCode } from '@proxima/contracts/error-codes'
+import type { Chat, Message, MessagePage, VisitorSession, WidgetConfig } from '@proxima/contracts'
 
-export type VisitorSession = {
-  anonymous_user_id: number
-  token: string
-  name: string | null
-  contact: string | null
-}
-
-export type Chat = {
-  chat_id: number
-  status: 'open' | 'pending' | 'resolved'
-  escalated: boolean
-  satisfaction_rating: number | null
-  first_response_at: string | null
-}
-
-export type Message = {
-  message_id: number
-  chat_id: number
-  message_sender: 'client' | 'tenant' | 'tenant_iva'
-  sender: { kind: string; name: string } | null
-  text_content: string | null
-  voice_content: string | null
-  voice: { duration_ms: number | null; transcript: string | null } | null
-  client_message_id: string | null
-  deleted: boolean
-  sent_at: string
-}
-
-export type MessagePage = {
-  data: Message[]
-  pagination: {
-    has_older: boolean
-    has_newer: boolean
-    before_cursor: string | null
-    after_cursor: string | null
-  }
-}
+/** The API shapes the widget reads (contract §2.4, §3.4, §4.2) come from the contracts, as types only. */
+export type { Chat, Message, MessagePage, VisitorSession, WidgetConfig }
 
 /** A failed call: `status` 0 means the network failed before any answer. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode | 'network.unreachable' | 'http.unknown',
     message: string,
     readonly retryAfter: number | null = null,
   ) {
@@ -96,7 +55,7 @@ export const createApi = (origin: string) => {
         credentials: 'omit',
       })
     } catch {
-      throw new ApiError(0, 'network', NETWORK)
+      throw new ApiError(0, 'network.unreachable', NETWORK)
     }
     let data: unknown = null
     const text = res.status === 204 ? '' : await res.text().catch(() => '')
@@ -118,7 +77,7 @@ export const createApi = (origin: string) => {
       const retry = Number(res.headers.get('Retry-After'))
       throw new ApiError(
         res.status,
-        typeof parsed.code === 'string' ? parsed.code : 'http',
+        typeof parsed.code === 'string' && isErrorCode(parsed.code) ? parsed.code : 'http.unknown',
         message,
         Number.isFinite(retry) && retry > 0 ? retry : null,
       )

@@ -101,24 +101,22 @@ export const useConversation = (api: Api, widgetKey: string, open: boolean) => {
   }, [open])
 
   const onFrame = (frame: Frame) => {
-    const data = frame.data as Record<string, unknown> | undefined
-    if (!data) return
     if (frame.type === 'message.created' || frame.type === 'message.updated') {
-      const message = data as unknown as Message
+      const message = frame.data
       merge([message])
       if (message.message_sender !== 'client') {
         setTyping(null)
         if (frame.type === 'message.created' && !openRef.current) setUnread((n) => n + 1)
       }
     } else if (frame.type === 'chat.updated') {
-      setChat(data as unknown as Chat)
-      if (data.rating_requested === true) setRatingAsked(true)
-    } else if (frame.type === 'typing' && data.sender === 'tenant') {
+      setChat(frame.data)
+      if (frame.data.rating_requested) setRatingAsked(true)
+    } else if (frame.type === 'typing' && frame.data.sender === 'tenant') {
+      const data = frame.data
       clearTimeout(typingTimerRef.current)
       if (data.state === 'start') {
-        const user = data.user as { name?: string } | undefined
-        setTyping(user?.name || 'Support')
-        typingTimerRef.current = setTimeout(() => setTyping(null), Number(data.expires_in_ms) || 6000)
+        setTyping(data.user.name || 'Support')
+        typingTimerRef.current = setTimeout(() => setTyping(null), data.expires_in_ms || 6000)
       } else setTyping(null)
     }
   }

@@ -1,5 +1,7 @@
+import { WsClose, type ServerFrame } from '@proxima/contracts/realtime-frames'
+
 /** A server frame of `GET /api/ws` (contract §4.9). */
-export type Frame = { type: string; channel?: string; data?: unknown }
+export type Frame = ServerFrame
 
 type Handlers = {
   onFrame: (frame: Frame) => void
@@ -61,7 +63,7 @@ export const connectRealtime = (origin: string, token: string, chatId: number, h
     ws.onclose = (event) => {
       if (socket === ws) socket = null
       if (stopped) return
-      if (event.code === 4001 || event.code === 4003) {
+      if (event.code === WsClose.unauthorized || event.code === WsClose.forbidden) {
         stopped = true
         handlers.onUnauthorized()
         return

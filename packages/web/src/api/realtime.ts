@@ -9,21 +9,12 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react'
+import { WsClose, type ClientFrame, type ServerFrame } from '@proxima/contracts'
 import { useAppSelector } from '../app/hooks'
 import { checkSession } from './session-check'
 
-/** A server → client frame (contract §4.9). */
-export type RealtimeFrame = {
-  type: string
-  event_id?: string
-  occurred_at?: string
-  channel?: string
-  data?: unknown
-  [extra: string]: unknown
-}
-
 export type RealtimeStatus = 'connecting' | 'open' | 'closed'
-type FrameListener = (frame: RealtimeFrame) => void
+type FrameListener = (frame: ServerFrame) => void
 /** `reconnected` is true when a connection opens again after having been open before. */
 type StatusListener = (status: RealtimeStatus, reconnected: boolean) => void
 
@@ -32,8 +23,6 @@ const PONG_TIMEOUT_MS = 10_000
 const TYPING_INTERVAL_MS = 2_000
 const BACKOFF_BASE_MS = 1_000
 const BACKOFF_MAX_MS = 30_000
-const CLOSE_UNAUTHORIZED = 4001
-const CLOSE_FORBIDDEN = 4003
 
 /** `ws://` or `wss://` on the page's own origin. */
 export const realtimeUrl = (token: string, location: Pick<Location, 'protocol' | 'host'> = window.location) =>
@@ -125,7 +114,7 @@ export class RealtimeClient {
     this.send({ type: 'typing', chat_id: chatId, state })
   }
 
-  private send(frame: Record<string, unknown>): void {
+  private send(frame: ClientFrame): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame))
   }
 
@@ -163,9 +152,9 @@ export class RealtimeClient {
 
   private handleMessage(raw: unknown): void {
     if (typeof raw !== 'string') return
-    let frame: RealtimeFrame
+    let frame: ServerFrame
     try {
-      frame = JSON.parse(raw) as RealtimeFrame
+      frame = JSON.parse(raw) as ServerFrame
     } catch {
       return
     }
@@ -186,12 +175,12 @@ export class RealtimeClient {
 
   private handleClose(code: number): void {
     if (this.stopped) return
-    if (code === CLOSE_UNAUTHORIZED) {
+    if (code === WsClose.unauthorized) {
       // The token ended: the session check signs the user out; if it says the token is still fine, try again.
       void checkSession(this.token).then(() => this.scheduleReconnect())
       return
     }
-    if (code === CLOSE_FORBIDDEN) return
+    if (code === WsClose.forbidden) return
     this.scheduleReconnect()
   }
 

@@ -73,9 +73,12 @@ export const useInboxLiveUpdates = () => {
   }
 
   useRealtimeFrames((frame) => {
-    if (!LIVE_TYPES.has(frame.type)) return
-    const data = frame.data as { chat_id?: unknown } | undefined
-    const chatId = typeof data?.chat_id === 'number' ? data.chat_id : null
+    if (!('data' in frame) || !LIVE_TYPES.has(frame.type)) return
+    const data: unknown = frame.data
+    const chatId =
+      typeof data === 'object' && data !== null && 'chat_id' in data && typeof data.chat_id === 'number'
+        ? data.chat_id
+        : null
     if (frame.type === 'chat.updated' || frame.type === 'chat.created') {
       const chat = asChat(frame.data)
       if (chat && client.getQueryData(chatKeys.detail(chat.chat_id))) {
