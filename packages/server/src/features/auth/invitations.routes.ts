@@ -14,6 +14,7 @@ import {
 import { ADMIN, type StaffActor } from '../../http/actor.js'
 import { limit, type Limits } from '../../http/rate-limit.js'
 import { AppError } from '../../lib/errors.js'
+import { blankPersonFieldsAbsent } from './account-rules.js'
 import type { InvitationService } from './invitations.service.js'
 
 const tags = ['staff']
@@ -67,6 +68,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{
         response: { 201: StaffSession },
       },
       config: { public: true, rateLimit: limit(limits, 'tokenUse') },
+      preValidation: blankPersonFieldsAbsent,
     },
     async (req, reply) => {
       const session = await invitations.accept(req.body)

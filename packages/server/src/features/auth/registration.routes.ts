@@ -14,6 +14,7 @@ import {
 } from '@proxima/contracts'
 import { ADMIN, type StaffActor } from '../../http/actor.js'
 import { limit, type Limits } from '../../http/rate-limit.js'
+import { blankPersonFieldsAbsent } from './account-rules.js'
 import type { RegistrationService } from './registration.service.js'
 
 const tags = ['auth']
@@ -33,6 +34,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
         response: { 201: StaffSession, 400: LegacyErrorBody, 409: LegacyErrorBody },
       },
       config: { public: true, legacyErrors: true, rateLimit: limit(limits, 'registration') },
+      preValidation: blankPersonFieldsAbsent,
     },
     async (req, reply) => {
       const session = await registration.registerAdmin(req.body)
@@ -50,6 +52,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
         response: { 201: ClientSession },
       },
       config: { public: true, idempotent: true, rateLimit: limit(limits, 'registration') },
+      preValidation: blankPersonFieldsAbsent,
     },
     async (req, reply) => {
       const session = await registration.registerClient(req.body)
