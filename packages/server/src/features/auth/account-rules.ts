@@ -1,5 +1,7 @@
 import { Texts } from '@proxima/contracts'
+import type { ClientActor, StaffActor } from '../../http/actor.js'
 import { AppError, type FieldErrors } from '../../lib/errors.js'
+import type { OwnAccount } from './accounts.queries.js'
 import { passwordProblems } from './password-policy.js'
 
 /** Password rules beyond shape, plus the confirmation; returns the reasons per field (empty when fine). */
@@ -80,4 +82,9 @@ export function duplicateUserError(taken: { username: boolean; email: boolean })
   if (taken.username) errors.username = [Texts.duplicateUsername]
   if (taken.email) errors.email = [Texts.duplicateEmail]
   return new AppError(409, 'auth.duplicate_user', summary, { errors })
+}
+
+/** The caller's own account as the queries scope it: staff within their tenant, a customer (no tenant) by null. */
+export function ownAccountOf(actor: StaffActor | ClientActor): OwnAccount {
+  return { tenantId: actor.kind === 'staff' ? actor.tenantId : null, userId: actor.userId }
 }
