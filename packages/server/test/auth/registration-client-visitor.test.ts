@@ -108,6 +108,12 @@ describe('POST /api/auth/client/', () => {
       .execute()
     expect(mails).toEqual([{ kind: 'activation' }])
   })
+  it('treats phonenumber, gender and DOB sent empty (old mobile app) as absent', async () => {
+    const payload = clientPayload({ phonenumber: '', gender: '', DOB: '' })
+    const res = await post('/api/auth/client/', payload)
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json()).toMatchObject({ username: payload.username, phonenumber: null, gender: null, DOB: null })
+  })
 })
 
 describe('widget visitors', () => {

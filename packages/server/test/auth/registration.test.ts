@@ -297,6 +297,14 @@ describe('POST /api/auth/admin/', () => {
     expect(res.json().password).toBeUndefined()
   })
 
+  it('treats phonenumber, gender and DOB sent empty (old mobile app) as absent', async () => {
+    const t = await createTenant(app)
+    const res = await registerAdmin(adminPayload(t, { phonenumber: '', gender: '', DOB: '' }))
+    expect(res.statusCode, res.body).toBe(201)
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me/', headers: auth(res.json().token) })
+    expect(me.json()).toMatchObject({ phonenumber: null, gender: null, DOB: null })
+  })
+
   it('activates the organization and starts the 14-day trial of the chosen plan', async () => {
     const t = await createTenant(app)
     const s = (await registerAdmin(adminPayload(t, { plan: 'Professional' }))).json<StaffSession>()

@@ -274,6 +274,15 @@ describe('POST /api/auth/employee/accept/', () => {
     ])
   })
 
+  it('treats phonenumber, gender and DOB sent empty (old mobile app) as absent', async () => {
+    const { token } = await createTenantWithAdmin(app)
+    const { link } = await invited(token)
+    const res = await accept(person(link, { phonenumber: '', gender: '', DOB: '' }))
+    expect(res.statusCode, res.body).toBe(201)
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me/', headers: auth(res.json().token) })
+    expect(me.json()).toMatchObject({ phonenumber: null, gender: null, DOB: null })
+  })
+
   it('gives an admin invitation an admin account', async () => {
     const { token } = await createTenantWithAdmin(app)
     const { link } = await invited(token, newEmail(), { user_type: 'admin' })

@@ -1,5 +1,7 @@
 import { Texts } from '@proxima/contracts'
+import type { ClientActor, StaffActor } from '../../http/actor.js'
 import { AppError, type FieldErrors } from '../../lib/errors.js'
+import type { OwnAccount } from './accounts.queries.js'
 import { passwordProblems } from './password-policy.js'
 
 /** Password rules beyond shape, plus the confirmation; returns the reasons per field (empty when fine). */
@@ -24,6 +26,28 @@ export function assertNewPassword(
   field = 'password',
 ) {
   throwIfAny(newPasswordErrors(password, confirm, who, field))
+}
+
+/** Optional person fields that the old mobile app sends as `""` when left empty. */
+const BLANKABLE_PERSON_FIELDS = ['phonenumber', 'gender', 'DOB'] as const
+
+/**
+ * Registration bodies (admin, client, invitation acceptance) with `phonenumber`, `gender` and `DOB` sent as `""`
+ * treated as absent, as the contract asks (§2.4), so the old mobile app never gets a 400 for them.
+ */
+export function withoutBlankPersonFields(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body
+  const fields = body as Record<string, unknown>
+  const blank = BLANKABLE_PERSON_FIELDS.filter((k) => typeof fields[k] === 'string' && fields[k].trim() === '')
+  if (blank.length === 0) return body
+  const copy = { ...fields }
+  for (const k of blank) delete copy[k]
+  return copy
+}
+
+/** Route hook form of `withoutBlankPersonFields`: runs before the body is validated. */
+export async function blankPersonFieldsAbsent(req: { body: unknown }) {
+  req.body = withoutBlankPersonFields(req.body)
 }
 
 /** Date of birth: not in the future; age 13 to 120. */
@@ -58,4 +82,9 @@ export function duplicateUserError(taken: { username: boolean; email: boolean })
   if (taken.username) errors.username = [Texts.duplicateUsername]
   if (taken.email) errors.email = [Texts.duplicateEmail]
   return new AppError(409, 'auth.duplicate_user', summary, { errors })
+}
+
+/** The caller's own account as the queries scope it: staff within their tenant, a customer (no tenant) by null. */
+export function ownAccountOf(actor: StaffActor | ClientActor): OwnAccount {
+  return { tenantId: actor.kind === 'staff' ? actor.tenantId : null, userId: actor.userId }
 }

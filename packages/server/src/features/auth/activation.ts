@@ -3,7 +3,7 @@ import { addHours } from '../../lib/clock.js'
 import { hashToken, newLinkToken } from '../../lib/crypto.js'
 import { enqueueMail } from '../mail/outbox.js'
 import { activationMail } from '../mail/templates.js'
-import { insertOneTimeToken } from './auth.queries.js'
+import { insertOneTimeToken } from './tokens.queries.js'
 
 /** Creates a 48-hour activation link and queues its mail in the caller's transaction. */
 export async function queueActivation(

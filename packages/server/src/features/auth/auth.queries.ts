@@ -1,84 +1,74 @@
-import { sql } from 'kysely'
 import type { Executor } from '../../db/database.js'
-import type { OneTimeTokenKind } from '../../db/schema.js'
 
-/** Accounts are found by address case-insensitively; anonymised accounts are never found. */
-export function findUserByEmail(ex: Executor, email: string) {
+/**
+ * The organization as sign-in, onboarding, invitations and the widget see it. A `tenants` row is the tenant
+ * itself: these queries take its id (or its public widget key) and nothing else.
+ */
+
+/** The tenant of an account or an invitation: name and reply address for mails, status and plan for the checks. */
+export function findTenant(ex: Executor, tenantId: number) {
   return ex
-    .selectFrom('users')
-    .selectAll()
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .where('deleted_at', 'is', null)
+    .selectFrom('tenants')
+    .select(['id', 'name', 'email', 'status', 'plan'])
+    .where('id', '=', tenantId)
     .executeTakeFirst()
 }
 
-export function findUserById(ex: Executor, id: number) {
-  return ex.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
+/** Locks the tenant row until the transaction ends, so seat counts taken under it stay true; returns its plan. */
+export function lockTenant(ex: Executor, tenantId: number) {
+  return ex.selectFrom('tenants').select(['id', 'plan']).where('id', '=', tenantId).forUpdate().executeTakeFirst()
 }
 
-export function findUserByGoogleSub(ex: Executor, sub: string) {
+/**
+ * A tenant waiting for its first admin whose live onboarding token has this hash; the hash is only compared here,
+ * never read.
+ */
+export function findOnboardingTenant(ex: Executor, tenantId: number, tokenHash: string, now: Date) {
   return ex
-    .selectFrom('users')
-    .selectAll()
-    .where('google_sub', '=', sub)
-    .where('deleted_at', 'is', null)
+    .selectFrom('tenants')
+    .select(['id', 'plan'])
+    .where('id', '=', tenantId)
+    .where('status', '=', 'pending_admin')
+    .where('onboarding_token_hash', '=', tokenHash)
+    .where('onboarding_expires_at', '>', now)
     .executeTakeFirst()
 }
 
-/** Which of a username and an email are already used by any account (deleted ones included: their rows keep the key). */
-export async function takenIdentifiers(
+/**
+ * Consumes the onboarding token and activates the tenant with its trial; undefined when another registration
+ * consumed it first.
+ */
+export function activateOnboardedTenant(
   ex: Executor,
-  username: string | null,
-  email: string | null,
-  exceptUserId?: number,
+  tenantId: number,
+  tokenHash: string,
+  trial: { plan: 'basic' | 'professional' | 'business'; endsAt: Date; now: Date },
 ) {
-  let q = ex.selectFrom('users').select(['username', 'email'])
-  q = q.where((eb) =>
-    eb.or([
-      ...(username ? [eb(sql`lower(username)`, '=', username.toLowerCase())] : []),
-      ...(email ? [eb(sql`lower(email)`, '=', email.toLowerCase())] : []),
-      ...(!username && !email ? [sql<boolean>`false`] : []),
-    ]),
-  )
-  if (exceptUserId !== undefined) q = q.where('id', '<>', exceptUserId)
-  const rows = await q.execute()
-  return {
-    username: !!username && rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
-    email: !!email && rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
-  }
-}
-
-export function findTenantById(ex: Executor, id: number) {
-  return ex.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst()
-}
-
-export async function insertOneTimeToken(
-  ex: Executor,
-  values: { kind: OneTimeTokenKind; user_id: number; token_hash: string; expires_at: Date },
-) {
-  await ex.insertInto('one_time_tokens').values(values).execute()
-}
-
-/** Marks a live single-use token used and returns its user; undefined when unknown, used or expired. */
-export async function consumeOneTimeToken(ex: Executor, kind: OneTimeTokenKind, tokenHash: string, now: Date) {
   return ex
-    .updateTable('one_time_tokens')
-    .set({ used_at: now })
-    .where('kind', '=', kind)
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(['user_id'])
+    .updateTable('tenants')
+    .set({
+      status: 'active',
+      onboarding_token_hash: null,
+      onboarding_expires_at: null,
+      plan: trial.plan,
+      subscription_status: 'trialing',
+      trial_started_at: trial.now,
+      trial_ends_at: trial.endsAt,
+      updated_at: trial.now,
+    })
+    .where('id', '=', tenantId)
+    .where('status', '=', 'pending_admin')
+    .where('onboarding_token_hash', '=', tokenHash)
+    .returning(['id', 'name'])
     .executeTakeFirst()
 }
 
-/** Kills unused tokens of a kind for a user (a new reset link invalidates older ones). */
-export async function expireOneTimeTokens(ex: Executor, kind: OneTimeTokenKind, userId: number, now: Date) {
-  await ex
-    .updateTable('one_time_tokens')
-    .set({ used_at: now })
-    .where('kind', '=', kind)
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute()
+/** The tenant behind a public widget key, with what decides whether its widget may start a visitor session. */
+export function findWidgetTenant(ex: Executor, widgetKey: string) {
+  return ex
+    .selectFrom('tenant_settings as s')
+    .innerJoin('tenants as t', 't.id', 's.tenant_id')
+    .select(['t.id', 't.name', 't.status', 's.widget_enabled', 's.widget_allowed_origins'])
+    .where('s.widget_key', '=', widgetKey)
+    .executeTakeFirst()
 }

@@ -14,7 +14,7 @@ import {
   SigninRequest,
   TokenCheckReply,
 } from '@proxima/contracts'
-import { ANY_ACTOR, STAFF_OR_CLIENT, type ClientActor, type StaffActor } from '../../http/actor.js'
+import { ANY_ACTOR, STAFF_OR_CLIENT, accountOf, actorOf, clientOf } from '../../http/actor.js'
 import { tokenFromHeader } from '../../http/authenticate.js'
 import { limit, type Limits } from '../../http/rate-limit.js'
 import { AppError } from '../../lib/errors.js'
@@ -103,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
       config: { roles: ANY_ACTOR },
     },
     async (req, reply) => {
-      await signin.logout(req.actor!, req.body?.all === true)
+      await signin.logout(actorOf(req), req.body?.all === true)
       return reply.status(204).send()
     },
   )
@@ -129,12 +129,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
 
   // ---- own profile, and the legacy paths that read it ----
 
-  const me = (req: { actor: unknown }) => req.actor as StaffActor | ClientActor
   for (const url of ['/api/auth/me/', '/api/auth/profile/', '/api/userprofiles/me/']) {
     app.get(
       url,
       { schema: { tags, summary: 'Own profile', response: { 200: Profile } }, config: { roles: STAFF_OR_CLIENT } },
-      (req) => profile.getProfile(me(req)),
+      (req) => profile.getProfile(accountOf(req)),
     )
     app.patch(
       url,
@@ -147,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
         },
         config: { roles: STAFF_OR_CLIENT, allowWhenExpired: true },
       },
-      (req) => profile.updateProfile(me(req), req.body),
+      (req) => profile.updateProfile(accountOf(req), req.body),
     )
   }
   app.delete(
@@ -157,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
       config: { roles: ['client'] },
     },
     async (req, reply) => {
-      await profile.deleteOwnAccount(req.actor as ClientActor, req.body?.password)
+      await profile.deleteOwnAccount(clientOf(req), req.body?.password)
       return reply.status(204).send()
     },
   )
@@ -169,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
         config: { roles: STAFF_OR_CLIENT },
       },
       (req) => {
-        const actor = me(req)
+        const actor = accountOf(req)
         const actual = actor.kind === 'client' ? 'client' : actor.userType
         if (actual !== type) throw new AppError(403, 'auth.forbidden', 'You are not allowed to do this.')
         return profile.getProfile(actor)

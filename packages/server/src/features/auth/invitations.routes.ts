@@ -11,9 +11,10 @@ import {
   TokenQuery,
   listEnvelope,
 } from '@proxima/contracts'
-import { ADMIN, type StaffActor } from '../../http/actor.js'
+import { ADMIN, adminOf } from '../../http/actor.js'
 import { limit, type Limits } from '../../http/rate-limit.js'
 import { AppError } from '../../lib/errors.js'
+import { blankPersonFieldsAbsent } from './account-rules.js'
 import type { InvitationService } from './invitations.service.js'
 
 const tags = ['staff']
@@ -38,7 +39,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{
         config: admin,
       },
       async (req, reply) => {
-        const inv = await invitations.invite(req.actor as StaffActor, req.body)
+        const inv = await invitations.invite(adminOf(req), req.body)
         return reply.status(201).header('Location', `/api/staff/invitations/${inv.invitation_id}/`).send(inv)
       },
     )
@@ -67,6 +68,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{
         response: { 201: StaffSession },
       },
       config: { public: true, rateLimit: limit(limits, 'tokenUse') },
+      preValidation: blankPersonFieldsAbsent,
     },
     async (req, reply) => {
       const session = await invitations.accept(req.body)
@@ -85,7 +87,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{
       },
       config: admin,
     },
-    (req) => invitations.list(req.actor as StaffActor, req.query),
+    (req) => invitations.list(adminOf(req), req.query),
   )
 
   app.post(
@@ -99,14 +101,14 @@ export const invitationRoutes: FastifyPluginAsyncZod<{
       },
       config: admin,
     },
-    (req) => invitations.resend(req.actor as StaffActor, req.params.id),
+    (req) => invitations.resend(adminOf(req), req.params.id),
   )
 
   app.delete(
     '/api/staff/invitations/:id/',
     { schema: { tags, summary: 'Revoke a pending invitation', params: IdParams }, config: admin },
     async (req, reply) => {
-      await invitations.revoke(req.actor as StaffActor, req.params.id)
+      await invitations.revoke(adminOf(req), req.params.id)
       return reply.status(204).send()
     },
   )

@@ -9,7 +9,7 @@ import {
   ResetPasswordRequest,
   TokenRequest,
 } from '@proxima/contracts'
-import { STAFF_OR_CLIENT, type ClientActor, type StaffActor } from '../../http/actor.js'
+import { STAFF_OR_CLIENT, accountOf } from '../../http/actor.js'
 import { limit, type Limits } from '../../http/rate-limit.js'
 import { AppError } from '../../lib/errors.js'
 import type { PasswordService } from './passwords.service.js'
@@ -33,7 +33,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{
       },
       config: { roles: STAFF_OR_CLIENT },
     },
-    (req) => passwords.changePassword(req.actor as StaffActor | ClientActor, req.body),
+    (req) => passwords.changePassword(accountOf(req), req.body),
   )
 
   app.post(

@@ -6,28 +6,38 @@ import type { ClientActor, StaffActor } from '../../http/actor.js'
 import { countRecentMails, enqueueMail } from '../mail/outbox.js'
 import { passwordResetMail } from '../mail/templates.js'
 import type { AuthDeps } from './auth.deps.js'
-import { assertNewPassword } from './account-rules.js'
+import { assertNewPassword, ownAccountOf } from './account-rules.js'
+import {
+  findAccountByEmail,
+  findCredentials,
+  markEmailVerified,
+  resetPasswordOf,
+  updateOwnPassword,
+} from './accounts.queries.js'
 import { queueActivation } from './activation.js'
 import {
   consumeOneTimeToken,
   expireOneTimeTokens,
-  findUserByEmail,
-  findUserById,
+  findActivationLink,
+  findResetLinkAccount,
   insertOneTimeToken,
-} from './auth.queries.js'
+} from './tokens.queries.js'
 
 /** Account mails per address per hour; the excess is dropped silently so replies reveal nothing. */
 const MAILS_PER_HOUR = 3
 
+export type PasswordDeps = Pick<AuthDeps, 'db' | 'clock' | 'sessions' | 'log' | 'appBaseUrl' | 'publicApiUrl'>
+
 /** Password change, forgotten-password reset and email activation. */
-export function createPasswordService(deps: AuthDeps) {
+export function createPasswordService(deps: PasswordDeps) {
   const { db, clock, sessions } = deps
 
   async function changePassword(
     actor: StaffActor | ClientActor,
     input: { old_password: string; new_password: string; confirm_password: string },
   ) {
-    const user = await findUserById(db, actor.userId)
+    const own = ownAccountOf(actor)
+    const user = await findCredentials(db, own)
     if (!user) throw new AppError(401, 'auth.token_revoked', 'Your session has ended. Sign in again.')
     if (!(await verifyPassword(input.old_password, user.password_hash))) {
       throw new AppError(400, 'auth.wrong_password', Texts.wrongPassword, {
@@ -40,18 +50,14 @@ export function createPasswordService(deps: AuthDeps) {
     assertNewPassword(input.new_password, input.confirm_password, user, 'new_password')
     const hash = await hashPassword(input.new_password)
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ password_hash: hash, updated_at: clock.now() })
-        .where('id', '=', user.id)
-        .execute()
+      await updateOwnPassword(trx, own, hash, clock.now())
       await sessions.revokeAllForUser(trx, user.id, actor.tokenId)
     })
     return { message: Texts.passwordChanged }
   }
 
   async function forgotPassword(email: string) {
-    const user = await findUserByEmail(db, email)
+    const user = await findAccountByEmail(db, email)
     const now = clock.now()
     if (user && user.is_active) {
       const recent = await countRecentMails(db, user.email, ['password_reset'], addHours(now, -1))
@@ -84,16 +90,7 @@ export function createPasswordService(deps: AuthDeps) {
   async function resetPassword(input: { token: string; new_password: string; confirm_password: string }) {
     const now = clock.now()
     const tokenHash = hashToken(input.token)
-    const live = await db
-      .selectFrom('one_time_tokens as o')
-      .innerJoin('users as u', 'u.id', 'o.user_id')
-      .select(['u.id', 'u.username', 'u.email'])
-      .where('o.kind', '=', 'reset')
-      .where('o.token_hash', '=', tokenHash)
-      .where('o.used_at', 'is', null)
-      .where('o.expires_at', '>', now)
-      .where('u.deleted_at', 'is', null)
-      .executeTakeFirst()
+    const live = await findResetLinkAccount(db, tokenHash, now)
     if (!live) throw new AppError(400, 'auth.reset_token_invalid', Texts.resetTokenInvalid)
     // Shape and confirmation problems leave the link usable for another try.
     assertNewPassword(input.new_password, input.confirm_password, live, 'new_password')
@@ -101,18 +98,7 @@ export function createPasswordService(deps: AuthDeps) {
     await db.transaction().execute(async (trx) => {
       const used = await consumeOneTimeToken(trx, 'reset', tokenHash, now)
       if (!used) throw new AppError(400, 'auth.reset_token_invalid', Texts.resetTokenInvalid)
-      await trx
-        .updateTable('users')
-        .set({
-          password_hash: hash,
-          email_verified: true,
-          failed_signins: 0,
-          first_failed_at: null,
-          locked_until: null,
-          updated_at: now,
-        })
-        .where('id', '=', used.user_id)
-        .execute()
+      await resetPasswordOf(trx, used.user_id, hash, now)
       await sessions.revokeAllForUser(trx, used.user_id)
     })
     return { error: false as const, message: Texts.passwordReset }
@@ -122,14 +108,7 @@ export function createPasswordService(deps: AuthDeps) {
   async function activate(token: string) {
     const now = clock.now()
     const tokenHash = hashToken(token)
-    const row = await db
-      .selectFrom('one_time_tokens as o')
-      .innerJoin('users as u', 'u.id', 'o.user_id')
-      .select(['o.used_at', 'o.expires_at', 'u.id', 'u.email_verified'])
-      .where('o.kind', '=', 'activation')
-      .where('o.token_hash', '=', tokenHash)
-      .where('u.deleted_at', 'is', null)
-      .executeTakeFirst()
+    const row = await findActivationLink(db, tokenHash)
     if (!row) throw new AppError(400, 'auth.activation_token_invalid', Texts.activationTokenInvalid)
     if (row.used_at && row.email_verified) return { error: false as const, message: Texts.emailConfirmed }
     if (row.used_at || row.expires_at.getTime() <= now.getTime()) {
@@ -137,13 +116,13 @@ export function createPasswordService(deps: AuthDeps) {
     }
     await db.transaction().execute(async (trx) => {
       await consumeOneTimeToken(trx, 'activation', tokenHash, now)
-      await trx.updateTable('users').set({ email_verified: true, updated_at: now }).where('id', '=', row.id).execute()
+      await markEmailVerified(trx, row.id, now)
     })
     return { error: false as const, message: Texts.emailConfirmed }
   }
 
   async function resendActivation(email: string) {
-    const user = await findUserByEmail(db, email)
+    const user = await findAccountByEmail(db, email)
     const now = clock.now()
     if (user && !user.email_verified && user.is_active) {
       const recent = await countRecentMails(db, user.email, ['activation'], addHours(now, -1))

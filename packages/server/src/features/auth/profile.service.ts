@@ -1,22 +1,28 @@
 import type { Profile, ProfileUpdate } from '@proxima/contracts'
-import { sql } from 'kysely'
-import type { UserRow } from '../../db/schema.js'
 import { iso, isoRequired } from '../../lib/clock.js'
 import { randomKey, verifyPassword } from '../../lib/crypto.js'
 import { AppError, conflict, isUniqueViolation } from '../../lib/errors.js'
 import type { ClientActor, StaffActor } from '../../http/actor.js'
 import type { AuthDeps } from './auth.deps.js'
-import { dobProblem, throwIfAny } from './account-rules.js'
-import { findTenantById, findUserById, takenIdentifiers } from './auth.queries.js'
+import { dobProblem, ownAccountOf, throwIfAny } from './account-rules.js'
+import {
+  anonymiseCustomer,
+  findCredentials,
+  findProfile,
+  takenIdentifiers,
+  updateOwnProfile,
+  type ProfileRow,
+} from './accounts.queries.js'
+import { findTenant } from './auth.queries.js'
 
 const sessionGone = () => new AppError(401, 'auth.token_revoked', 'Your session has ended. Sign in again.')
 
-/** Own profile: read, update, and (customers only) delete. */
-export function createProfileService(deps: AuthDeps) {
-  const { db, clock, sessions } = deps
+export type ProfileDeps = Pick<AuthDeps, 'db' | 'clock' | 'sessions'>
 
-  async function present(user: UserRow): Promise<Profile> {
-    const tenant = user.tenant_id !== null ? await findTenantById(db, user.tenant_id) : undefined
+/** Own profile: read, update, and (customers only) delete. */
+export function createProfileService({ db, clock, sessions }: ProfileDeps) {
+  async function present(user: ProfileRow): Promise<Profile> {
+    const tenant = user.tenant_id !== null ? await findTenant(db, user.tenant_id) : undefined
     const staff = user.user_type !== 'client'
     return {
       id: user.id,
@@ -38,7 +44,7 @@ export function createProfileService(deps: AuthDeps) {
       notification_preferences: staff
         ? { email_escalations: user.notification_prefs.email_escalations !== false }
         : null,
-      has_password: user.password_hash !== null,
+      has_password: user.has_password,
       google_linked: user.google_sub !== null,
       last_login_at: iso(user.last_login_at),
       created_at: isoRequired(user.created_at),
@@ -47,13 +53,14 @@ export function createProfileService(deps: AuthDeps) {
   }
 
   async function getProfile(actor: StaffActor | ClientActor) {
-    const user = await findUserById(db, actor.userId)
+    const user = await findProfile(db, ownAccountOf(actor))
     if (!user) throw sessionGone()
     return present(user)
   }
 
   async function updateProfile(actor: StaffActor | ClientActor, input: ProfileUpdate) {
-    const user = await findUserById(db, actor.userId)
+    const own = ownAccountOf(actor)
+    const user = await findProfile(db, own)
     if (!user) throw sessionGone()
     const dob = dobProblem(input.DOB, clock.now())
     throwIfAny(dob ? { DOB: [dob] } : {})
@@ -67,9 +74,10 @@ export function createProfileService(deps: AuthDeps) {
         ? JSON.stringify({ ...user.notification_prefs, ...input.notification_preferences })
         : undefined
     try {
-      const updated = await db
-        .updateTable('users')
-        .set({
+      const updated = await updateOwnProfile(
+        db,
+        own,
+        {
           ...(input.username !== undefined ? { username: input.username } : {}),
           ...(input.first_name !== undefined ? { first_name: input.first_name } : {}),
           ...(input.last_name !== undefined ? { last_name: input.last_name } : {}),
@@ -82,11 +90,9 @@ export function createProfileService(deps: AuthDeps) {
           ...(input.city !== undefined ? { city: input.city } : {}),
           ...(input.postal_code !== undefined ? { postal_code: input.postal_code } : {}),
           ...(prefs ? { notification_prefs: prefs } : {}),
-          updated_at: clock.now(),
-        })
-        .where('id', '=', user.id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
+        },
+        clock.now(),
+      )
       return present(updated)
     } catch (err) {
       if (isUniqueViolation(err, 'users_username_key')) throw usernameConflict()
@@ -96,7 +102,7 @@ export function createProfileService(deps: AuthDeps) {
 
   /** Anonymises a customer account: content stays, shown as "Deleted user"; every token dies. */
   async function deleteOwnAccount(actor: ClientActor, password: string | undefined) {
-    const user = await findUserById(db, actor.userId)
+    const user = await findCredentials(db, ownAccountOf(actor))
     if (!user) throw sessionGone()
     if (user.password_hash) {
       if (!password)
@@ -111,29 +117,7 @@ export function createProfileService(deps: AuthDeps) {
     }
     const placeholder = `deleted-${user.id}-${randomKey(8)}`
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({
-          username: placeholder,
-          email: `${placeholder}@deleted.invalid`,
-          first_name: 'Deleted',
-          last_name: 'user',
-          password_hash: null,
-          phonenumber: null,
-          gender: null,
-          dob: null,
-          profile_photo: null,
-          country: null,
-          state: null,
-          city: null,
-          postal_code: null,
-          google_sub: null,
-          is_active: false,
-          deleted_at: sql`now()`,
-          updated_at: clock.now(),
-        })
-        .where('id', '=', user.id)
-        .execute()
+      await anonymiseCustomer(trx, user.id, placeholder, clock.now())
       await sessions.revokeAllForUser(trx, user.id)
     })
   }

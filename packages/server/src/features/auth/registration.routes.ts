@@ -12,8 +12,9 @@ import {
   VisitorSession,
   listEnvelope,
 } from '@proxima/contracts'
-import { ADMIN, type StaffActor } from '../../http/actor.js'
+import { ADMIN, adminOf, staffOf } from '../../http/actor.js'
 import { limit, type Limits } from '../../http/rate-limit.js'
+import { blankPersonFieldsAbsent } from './account-rules.js'
 import type { RegistrationService } from './registration.service.js'
 
 const tags = ['auth']
@@ -33,6 +34,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
         response: { 201: StaffSession, 400: LegacyErrorBody, 409: LegacyErrorBody },
       },
       config: { public: true, legacyErrors: true, rateLimit: limit(limits, 'registration') },
+      preValidation: blankPersonFieldsAbsent,
     },
     async (req, reply) => {
       const session = await registration.registerAdmin(req.body)
@@ -50,6 +52,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
         response: { 201: ClientSession },
       },
       config: { public: true, idempotent: true, rateLimit: limit(limits, 'registration') },
+      preValidation: blankPersonFieldsAbsent,
     },
     async (req, reply) => {
       const session = await registration.registerClient(req.body)
@@ -84,14 +87,14 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
         response: { 200: listEnvelope(Visitor) },
       },
     },
-    (req) => registration.listVisitors(req.actor as StaffActor, req.query),
+    (req) => registration.listVisitors(staffOf(req), req.query),
   )
 
   app.delete(
     '/api/auth/anonymoususer/:id/',
     { schema: { tags, summary: "Erase a visitor's personal data", params: IdParams }, config: { roles: ADMIN } },
     async (req, reply) => {
-      await registration.eraseVisitor(req.actor as StaffActor, req.params.id)
+      await registration.eraseVisitor(adminOf(req), req.params.id)
       return reply.status(204).send()
     },
   )

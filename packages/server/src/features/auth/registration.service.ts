@@ -1,6 +1,5 @@
 import type { AdminRegistration, ClientRegistration } from '@proxima/contracts'
 import { Texts, planById } from '@proxima/contracts'
-import { sql } from 'kysely'
 import type { Executor } from '../../db/database.js'
 import { addDays } from '../../lib/clock.js'
 import { hashPassword, hashToken } from '../../lib/crypto.js'
@@ -9,9 +8,11 @@ import { page } from '../../lib/pagination.js'
 import type { StaffActor } from '../../http/actor.js'
 import type { AuthDeps } from './auth.deps.js'
 import { dobProblem, newPasswordErrors, duplicateUserError, throwIfAny } from './account-rules.js'
+import { insertAccount, takenIdentifiers } from './accounts.queries.js'
 import { queueActivation } from './activation.js'
-import { takenIdentifiers } from './auth.queries.js'
-import { clientSession, staffSession, visitorSession } from './sessions.service.js'
+import { activateOnboardedTenant, findOnboardingTenant, findWidgetTenant } from './auth.queries.js'
+import { clientSession, staffSession, visitorSession } from './sessions.presenter.js'
+import { eraseVisitorDetails, insertVisitor, listTenantVisitors, type VisitorFilter } from './visitors.queries.js'
 
 /** Scheme and host compare case-insensitively and a default port is implied (as browsers send `Origin`). */
 function normalizeOrigin(value: string): string | null {
@@ -25,10 +26,10 @@ function normalizeOrigin(value: string): string | null {
 
 const onboardingInvalid = () => new AppError(400, 'tenant.onboarding_token_invalid', Texts.onboardingTokenInvalid)
 
-/** Admin (onboarding), client and anonymous-visitor registration, and the staff view of visitors. */
-export function createRegistrationService(deps: AuthDeps) {
-  const { db, clock, sessions } = deps
+export type RegistrationDeps = Pick<AuthDeps, 'db' | 'clock' | 'sessions' | 'publicApiUrl'>
 
+/** Admin (onboarding), client and anonymous-visitor registration, and the staff view of visitors. */
+export function createRegistrationService({ db, clock, sessions, publicApiUrl }: RegistrationDeps) {
   /** Every failing rule is reported at once (contract §1.7: `errors` lists every failing field). */
   function personChecks(input: Omit<ClientRegistration, 'user_type'>) {
     const errors: FieldErrors = newPasswordErrors(input.password, input.confirm_password, input)
@@ -55,41 +56,33 @@ export function createRegistrationService(deps: AuthDeps) {
   }
 
   /** Inserts a registered account and queues its activation mail, in the caller's transaction. */
-  async function insertAccount(
+  async function createAccount(
     trx: Executor,
     input: Omit<ClientRegistration, 'user_type'>,
     opts: { tenantId: number | null; userType: 'admin' | 'client'; passwordHash: string; now: Date },
   ) {
-    const user = await trx
-      .insertInto('users')
-      .values({
-        tenant_id: opts.tenantId,
-        user_type: opts.userType,
-        username: input.username,
-        email: input.email,
-        password_hash: opts.passwordHash,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        phonenumber: input.phonenumber ?? null,
-        gender: input.gender ?? null,
-        dob: input.DOB ?? null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    await queueActivation(trx, user, { now: opts.now, publicApiUrl: deps.publicApiUrl })
+    const user = await insertAccount(trx, {
+      tenant_id: opts.tenantId,
+      user_type: opts.userType,
+      username: input.username,
+      email: input.email,
+      password_hash: opts.passwordHash,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      phonenumber: input.phonenumber ?? null,
+      gender: input.gender ?? null,
+      dob: input.DOB ?? null,
+    })
+    await queueActivation(trx, user, { now: opts.now, publicApiUrl })
     return user
   }
 
   async function registerAdmin(input: AdminRegistration) {
     personChecks(input)
     const now = clock.now()
-    const tenant = await db.selectFrom('tenants').selectAll().where('id', '=', input.tenant_id).executeTakeFirst()
-    const tokenOk =
-      tenant?.status === 'pending_admin' &&
-      tenant.onboarding_token_hash === hashToken(input.onboarding_token) &&
-      tenant.onboarding_expires_at !== null &&
-      tenant.onboarding_expires_at.getTime() > now.getTime()
-    if (!tenant || !tokenOk) throw onboardingInvalid()
+    const tokenHash = hashToken(input.onboarding_token)
+    const tenant = await findOnboardingTenant(db, input.tenant_id, tokenHash, now)
+    if (!tenant) throw onboardingInvalid()
     await assertUnique(input.username, input.email)
 
     const plan = planById(input.plan ?? tenant.plan)
@@ -97,25 +90,13 @@ export function createRegistrationService(deps: AuthDeps) {
     return withUniqueGuard(input.username, input.email, () =>
       db.transaction().execute(async (trx) => {
         // Consuming the onboarding token first makes a concurrent second registration fail.
-        const claimed = await trx
-          .updateTable('tenants')
-          .set({
-            status: 'active',
-            onboarding_token_hash: null,
-            onboarding_expires_at: null,
-            plan: plan.plan,
-            subscription_status: 'trialing',
-            trial_started_at: now,
-            trial_ends_at: addDays(now, plan.trial_days),
-            updated_at: now,
-          })
-          .where('id', '=', tenant.id)
-          .where('status', '=', 'pending_admin')
-          .where('onboarding_token_hash', '=', hashToken(input.onboarding_token))
-          .returning(['id', 'name'])
-          .executeTakeFirst()
+        const claimed = await activateOnboardedTenant(trx, tenant.id, tokenHash, {
+          plan: plan.plan,
+          endsAt: addDays(now, plan.trial_days),
+          now,
+        })
         if (!claimed) throw onboardingInvalid()
-        const user = await insertAccount(trx, input, { tenantId: tenant.id, userType: 'admin', passwordHash, now })
+        const user = await createAccount(trx, input, { tenantId: tenant.id, userType: 'admin', passwordHash, now })
         const { token, expiresAt } = await sessions.issueForUser(trx, user)
         return staffSession(user, claimed, token, expiresAt)
       }),
@@ -128,7 +109,7 @@ export function createRegistrationService(deps: AuthDeps) {
     const passwordHash = await hashPassword(input.password)
     return withUniqueGuard(input.username, input.email, () =>
       db.transaction().execute(async (trx) => {
-        const user = await insertAccount(trx, input, {
+        const user = await createAccount(trx, input, {
           tenantId: null,
           userType: 'client',
           passwordHash,
@@ -144,12 +125,7 @@ export function createRegistrationService(deps: AuthDeps) {
     input: { widget_key: string; name?: string | null; contact?: string | null; page_url?: string | null },
     origin: string | undefined,
   ) {
-    const row = await db
-      .selectFrom('tenant_settings as s')
-      .innerJoin('tenants as t', 't.id', 's.tenant_id')
-      .select(['t.id', 't.name', 't.status', 's.widget_enabled', 's.widget_allowed_origins'])
-      .where('s.widget_key', '=', input.widget_key)
-      .executeTakeFirst()
+    const row = await findWidgetTenant(db, input.widget_key)
     if (!row || row.status !== 'active') throw notFound()
     if (!row.widget_enabled)
       throw new AppError(403, 'widget.disabled', 'The chat widget of this organization is turned off.')
@@ -159,58 +135,19 @@ export function createRegistrationService(deps: AuthDeps) {
       throw new AppError(403, 'widget.origin_not_allowed', 'This website is not allowed to use the chat widget.')
     }
     return db.transaction().execute(async (trx) => {
-      const visitor = await trx
-        .insertInto('anonymous_users')
-        .values({
-          tenant_id: row.id,
-          name: input.name ?? null,
-          contact: input.contact ?? null,
-          page_url: input.page_url ?? null,
-          channel: 'website',
-          last_seen_at: clock.now(),
-        })
-        .returning(['id', 'tenant_id', 'name', 'contact'])
-        .executeTakeFirstOrThrow()
+      const visitor = await insertVisitor(trx, row.id, {
+        name: input.name ?? null,
+        contact: input.contact ?? null,
+        page_url: input.page_url ?? null,
+        now: clock.now(),
+      })
       const { token, expiresAt } = await sessions.issueForVisitor(trx, visitor)
       return visitorSession(visitor, { id: row.id, name: row.name }, token, expiresAt)
     })
   }
 
-  async function listVisitors(
-    actor: StaffActor,
-    q: {
-      contact?: string | undefined
-      channel?: string | undefined
-      search?: string | undefined
-      limit: number
-      offset: number
-    },
-  ) {
-    let base = db.selectFrom('anonymous_users as v').where('v.tenant_id', '=', actor.tenantId)
-    if (q.contact) base = base.where('v.contact', '=', q.contact)
-    if (q.channel) base = base.where('v.channel', '=', q.channel)
-    if (q.search) {
-      const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-      base = base.where((eb) => eb.or([eb('v.name', 'ilike', like), eb('v.contact', 'ilike', like)]))
-    }
-    const [{ total }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      base
-        .select(['v.id', 'v.name', 'v.contact', 'v.channel', 'v.page_url', 'v.last_seen_at', 'v.created_at'])
-        .select((eb) =>
-          eb
-            .selectFrom('chats as c')
-            .whereRef('c.visitor_id', '=', 'v.id')
-            .where('c.tenant_id', '=', actor.tenantId)
-            .select(eb.fn.countAll<number>().as('n'))
-            .as('chat_count'),
-        )
-        .orderBy('v.created_at', 'desc')
-        .orderBy('v.id', 'desc')
-        .limit(q.limit)
-        .offset(q.offset)
-        .execute(),
-    ])
+  async function listVisitors(actor: StaffActor, q: VisitorFilter) {
+    const { total, rows } = await listTenantVisitors(db, actor.tenantId, q)
     const data = rows.map((r) => ({
       anonymous_user_id: r.id,
       name: r.name,
@@ -221,20 +158,13 @@ export function createRegistrationService(deps: AuthDeps) {
       last_seen_at: r.last_seen_at?.toISOString() ?? null,
       created_at: r.created_at.toISOString(),
     }))
-    return page(data, { limit: q.limit, offset: q.offset, total: Number(total) })
+    return page(data, { limit: q.limit, offset: q.offset, total })
   }
 
   /** Erases a visitor's personal data and ends their sessions; their chats stay. */
   async function eraseVisitor(actor: StaffActor, id: number) {
     await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('anonymous_users')
-        .set({ name: null, contact: null, page_url: null, erased_at: sql`coalesce(erased_at, now())` })
-        .where('tenant_id', '=', actor.tenantId)
-        .where('id', '=', id)
-        .returning('id')
-        .executeTakeFirst()
-      if (!row) throw notFound()
+      if (!(await eraseVisitorDetails(trx, actor.tenantId, id))) throw notFound()
       await sessions.revokeAllForVisitor(trx, id)
     })
   }

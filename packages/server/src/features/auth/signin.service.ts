@@ -1,20 +1,24 @@
 import type { ClientSession, StaffSession } from '@proxima/contracts'
 import { Texts } from '@proxima/contracts'
-import type { UserRow } from '../../db/schema.js'
 import { addMinutes, addSeconds, isoRequired } from '../../lib/clock.js'
 import { hashToken, newLinkToken, verifyPassword } from '../../lib/crypto.js'
 import { AppError } from '../../lib/errors.js'
 import type { Actor } from '../../http/actor.js'
 import type { AuthDeps } from './auth.deps.js'
 import {
-  consumeOneTimeToken,
-  findTenantById,
-  findUserByEmail,
-  findUserByGoogleSub,
-  findUserById,
-  insertOneTimeToken,
-} from './auth.queries.js'
-import { clientSession, staffSession } from './sessions.service.js'
+  findAccountByEmail,
+  findAccountByGoogleSub,
+  findAccountById,
+  findCredentials,
+  linkGoogleAccount,
+  recordFailedSignin,
+  recordSignin,
+  type AccountRow,
+  type CredentialsRow,
+} from './accounts.queries.js'
+import { findTenant } from './auth.queries.js'
+import { clientSession, staffSession } from './sessions.presenter.js'
+import { consumeOneTimeToken, insertOneTimeToken } from './tokens.queries.js'
 
 const LOCK_AFTER = 5
 const LOCK_WINDOW_MIN = 15
@@ -25,59 +29,51 @@ type Audience = 'dashboard' | 'mobile' | undefined
 const invalidCredentials = () => new AppError(401, 'auth.invalid_credentials', Texts.invalidCredentials)
 const notStaff = () => new AppError(403, 'auth.not_staff', Texts.notStaff)
 
-/** Email/password and Google sign-in, sign-out, the session check and the Google hand-off. */
-export function createSigninService(deps: AuthDeps) {
-  const { db, clock, sessions } = deps
+export type SigninDeps = Pick<AuthDeps, 'db' | 'clock' | 'sessions' | 'google'>
 
-  async function recordFailure(user: UserRow) {
+/** Email/password and Google sign-in, sign-out, the session check and the Google hand-off. */
+export function createSigninService({ db, clock, sessions, google }: SigninDeps) {
+  async function recordFailure(user: CredentialsRow) {
     const now = clock.now()
     const windowOpen = user.first_failed_at && now.getTime() - user.first_failed_at.getTime() < LOCK_WINDOW_MIN * 60_000
     const failures = windowOpen ? user.failed_signins + 1 : 1
-    await db
-      .updateTable('users')
-      .set({
-        failed_signins: failures,
-        first_failed_at: windowOpen ? user.first_failed_at! : now,
-        locked_until: failures >= LOCK_AFTER ? addMinutes(now, LOCK_WINDOW_MIN) : null,
-      })
-      .where('id', '=', user.id)
-      .execute()
+    await recordFailedSignin(db, user.id, {
+      failures,
+      firstFailedAt: windowOpen ? user.first_failed_at! : now,
+      lockedUntil: failures >= LOCK_AFTER ? addMinutes(now, LOCK_WINDOW_MIN) : null,
+    })
   }
 
   /** Who may get a session for this audience; returns the staff member's tenant (null for a customer). */
-  async function assertMaySignIn(user: UserRow, audience: Audience) {
+  async function assertMaySignIn(user: AccountRow, audience: Audience) {
     if (!user.is_active) throw new AppError(403, 'auth.account_disabled', Texts.accountDisabled)
     if (user.user_type === 'client') {
       if (audience === 'dashboard') throw notStaff()
       return null
     }
-    const tenant = await findTenantById(db, user.tenant_id!)
+    const tenant = await findTenant(db, user.tenant_id!)
     if (!tenant) throw invalidCredentials()
     if (tenant.status === 'suspended') throw new AppError(403, 'tenant.suspended', Texts.tenantSuspended)
     return tenant
   }
 
   /** Account checks shared by password and Google sign-in, then a new session. */
-  async function openSession(user: UserRow, audience: Audience): Promise<StaffSession | ClientSession> {
+  async function openSession(user: AccountRow, audience: Audience): Promise<StaffSession | ClientSession> {
     const tenant = await assertMaySignIn(user, audience)
     if (!tenant) {
       const { token, expiresAt } = await sessions.issueForUser(db, user)
-      await db.updateTable('users').set({ last_login_at: clock.now() }).where('id', '=', user.id).execute()
+      await recordSignin(db, user.id, clock.now(), { clearLock: false })
       return clientSession(user, token, expiresAt)
     }
     return db.transaction().execute(async (trx) => {
       const { token, expiresAt } = await sessions.issueForUser(trx, user)
-      await trx
-        .updateTable('users')
-        .set({ last_login_at: clock.now(), failed_signins: 0, first_failed_at: null, locked_until: null })
-        .where('id', '=', user.id)
-        .execute()
+      await recordSignin(trx, user.id, clock.now(), { clearLock: true })
       return staffSession(user, tenant, token, expiresAt)
     })
   }
 
   async function signin(input: { email: string; password: string; audience?: Audience }) {
-    const user = await findUserByEmail(db, input.email)
+    const user = await findCredentials(db, { email: input.email })
     if (user?.locked_until && user.locked_until.getTime() > clock.now().getTime()) {
       throw new AppError(429, 'auth.locked', Texts.locked, {
         headers: { 'Retry-After': String(Math.ceil((user.locked_until.getTime() - clock.now().getTime()) / 1000)) },
@@ -93,29 +89,22 @@ export function createSigninService(deps: AuthDeps) {
   }
 
   async function findGoogleAccount(credential: string) {
-    if (!deps.google.configured) throw new AppError(503, 'auth.google_unavailable', Texts.googleUnavailable)
-    const identity = await deps.google.verify(credential)
+    if (!google.configured) throw new AppError(503, 'auth.google_unavailable', Texts.googleUnavailable)
+    const identity = await google.verify(credential)
     if (!identity) throw new AppError(401, 'auth.google_token_invalid', Texts.googleTokenInvalid)
-    let user = await findUserByGoogleSub(db, identity.sub)
+    let user = await findAccountByGoogleSub(db, identity.sub)
     if (!user) {
-      user = await findUserByEmail(db, identity.email)
+      user = await findAccountByEmail(db, identity.email)
       if (!user || (user.google_sub && user.google_sub !== identity.sub)) {
         throw new AppError(401, 'auth.google_no_account', Texts.googleNoAccount)
       }
     }
     // Google vouches for the address: link the subject, confirm the email, fill an empty photo.
-    const updated = await db
-      .updateTable('users')
-      .set({
-        google_sub: identity.sub,
-        email_verified: true,
-        profile_photo: user.profile_photo ?? identity.picture,
-        updated_at: clock.now(),
-      })
-      .where('id', '=', user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    return updated
+    return linkGoogleAccount(db, user.id, {
+      sub: identity.sub,
+      profilePhoto: user.profile_photo ?? identity.picture,
+      now: clock.now(),
+    })
   }
 
   async function googleSignin(input: { credential: string; audience?: Audience }) {
@@ -143,7 +132,7 @@ export function createSigninService(deps: AuthDeps) {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(value)) return null
     const used = await consumeOneTimeToken(db, 'handoff', hashToken(value), clock.now())
     if (!used) return null
-    const user = await findUserById(db, used.user_id)
+    const user = await findAccountById(db, used.user_id)
     if (!user || user.user_type === 'client') return null
     try {
       return (await openSession(user, 'dashboard')) as StaffSession
