@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { IdParams, Staff, StaffListQuery, StaffMember, StaffUpdate, listEnvelope } from '@proxima/contracts'
+import {
+  IdParams,
+  Staff,
+  StaffListQuery,
+  StaffMember,
+  StaffUpdate,
+  TenantScope,
+  listEnvelope,
+} from '@proxima/contracts'
 import { ADMIN, type StaffActor } from '../../http/actor.js'
 import type { StaffService } from './staff.service.js'
 
@@ -22,8 +30,16 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
   )
   app.get(
     '/api/staff/:id/',
-    { schema: { tags, summary: 'Get a staff member', params: IdParams, response: { 200: StaffMember } } },
-    (req) => staff.get(actorOf(req), req.params.id),
+    {
+      schema: {
+        tags,
+        summary: 'Get a staff member',
+        params: IdParams,
+        querystring: TenantScope,
+        response: { 200: StaffMember },
+      },
+    },
+    (req) => staff.get(actorOf(req), req.params.id, req.query),
   )
   app.patch(
     '/api/staff/:id/',

@@ -1,4 +1,4 @@
-import type { Staff, StaffSummary, StaffUpdate } from '@proxima/contracts'
+import type { Staff, StaffSummary, StaffUpdate, TenantScope } from '@proxima/contracts'
 import { planById } from '@proxima/contracts'
 import { sql } from 'kysely'
 import type { Db, Executor } from '../../db/database.js'
@@ -7,6 +7,7 @@ import { iso, isoRequired, type Clock } from '../../lib/clock.js'
 import { AppError, conflict, notFound } from '../../lib/errors.js'
 import { page } from '../../lib/pagination.js'
 import type { StaffActor } from '../../http/actor.js'
+import { assertOwnTenant } from '../../http/tenant-scope.js'
 import type { Sessions } from '../auth/sessions.service.js'
 import { seatsInUse } from '../auth/invitations.service.js'
 import { releaseChatsOf } from '../chat/chat-state.js'
@@ -87,7 +88,7 @@ export function createStaffService({
 
   async function list(
     actor: StaffActor,
-    q: {
+    q: TenantScope & {
       search?: string | undefined
       user_type?: 'admin' | 'employee' | undefined
       is_active?: boolean | undefined
@@ -95,6 +96,7 @@ export function createStaffService({
       offset: number
     },
   ) {
+    assertOwnTenant(actor, q)
     let rows = base(db, actor.tenantId)
     if (q.user_type) rows = rows.where('user_type', '=', q.user_type)
     if (q.is_active !== undefined) rows = rows.where('is_active', '=', q.is_active)
@@ -136,7 +138,8 @@ export function createStaffService({
     return u
   }
 
-  async function get(actor: StaffActor, id: number) {
+  async function get(actor: StaffActor, id: number, named: TenantScope = {}) {
+    assertOwnTenant(actor, named)
     const user = await load(db, actor, id)
     return visibleTo(actor, present(user, await chatCounts(db, actor.tenantId, [id])))
   }

@@ -7,6 +7,7 @@ import {
   Id,
   IdParams,
   Metadata,
+  TenantScope,
   MetadataCreate,
   MetadataListQuery,
   MetadataUpdate,
@@ -41,8 +42,16 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
   )
   app.get(
     `${base}/product/:id/`,
-    { schema: { tags, summary: 'Get a product', params: IdParams, response: { 200: Product } } },
-    (req) => records.getProduct(staff(req), req.params.id),
+    {
+      schema: {
+        tags,
+        summary: 'Get a product',
+        params: IdParams,
+        querystring: TenantScope,
+        response: { 200: Product },
+      },
+    },
+    (req) => records.getProduct(staff(req), req.params.id, req.query),
   )
   app.post(
     `${base}/product/`,
@@ -88,9 +97,15 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
     app.get(
       url,
       {
-        schema: { tags, summary: 'Billing address (0 or 1 item)', response: { 200: listEnvelope(Address) }, ...alias },
+        schema: {
+          tags,
+          summary: 'Billing address (0 or 1 item)',
+          querystring: TenantScope,
+          response: { 200: listEnvelope(Address) },
+          ...alias,
+        },
       },
-      (req) => records.listAddress(staff(req)),
+      (req) => records.listAddress(staff(req), req.query),
     )
     app.post(
       url,
@@ -172,8 +187,16 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
   )
   app.get(
     `${base}/metadata/:id/`,
-    { schema: { tags, summary: 'Get a metadata entry', params: IdParams, response: { 200: Metadata } } },
-    (req) => records.getMetadata(staff(req), req.params.id),
+    {
+      schema: {
+        tags,
+        summary: 'Get a metadata entry',
+        params: IdParams,
+        querystring: TenantScope,
+        response: { 200: Metadata },
+      },
+    },
+    (req) => records.getMetadata(staff(req), req.params.id, req.query),
   )
   app.post(
     `${base}/metadata/`,

@@ -6,6 +6,8 @@ import { isoRequired } from '../../lib/clock.js'
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js'
 import { page } from '../../lib/pagination.js'
 import type { StaffActor } from '../../http/actor.js'
+import { assertOwnTenant } from '../../http/tenant-scope.js'
+import type { TenantScope } from '@proxima/contracts'
 
 const MAX_METADATA_KEYS = 200
 const productNameTaken = () => conflict('product.name_taken', 'A product with this name already exists.')
@@ -68,7 +70,7 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
   // ---- products ----
   async function listProducts(
     actor: StaffActor,
-    q: {
+    q: TenantScope & {
       search?: string | undefined
       is_active?: boolean | undefined
       product_id?: number | undefined
@@ -77,6 +79,7 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
       offset: number
     },
   ) {
+    assertOwnTenant(actor, q)
     let base = db.selectFrom('products').where('tenant_id', '=', actor.tenantId)
     if (q.product_id !== undefined) base = base.where('id', '=', q.product_id)
     if (q.is_active !== undefined) base = base.where('is_active', '=', q.is_active)
@@ -96,7 +99,8 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
     return page(data.map(presentProduct), { limit: q.limit, offset: q.offset, total: Number(total) })
   }
 
-  async function getProduct(actor: StaffActor, id: number) {
+  async function getProduct(actor: StaffActor, id: number, named: TenantScope = {}) {
+    assertOwnTenant(actor, named)
     const p = await db
       .selectFrom('products')
       .selectAll()
@@ -174,7 +178,8 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   // ---- address (one per tenant) ----
-  async function listAddress(actor: StaffActor) {
+  async function listAddress(actor: StaffActor, named: TenantScope = {}) {
+    assertOwnTenant(actor, named)
     const rows = await db.selectFrom('addresses').selectAll().where('tenant_id', '=', actor.tenantId).execute()
     return page(rows.map(presentAddress), { limit: 1, offset: 0, total: rows.length })
   }
@@ -226,8 +231,9 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
   // ---- metadata ----
   async function listMetadata(
     actor: StaffActor,
-    q: { key?: string | undefined; metadata_id?: number | undefined; limit: number; offset: number },
+    q: TenantScope & { key?: string | undefined; metadata_id?: number | undefined; limit: number; offset: number },
   ) {
+    assertOwnTenant(actor, q)
     let base = db.selectFrom('tenant_metadata').where('tenant_id', '=', actor.tenantId)
     if (q.key) base = base.where('key', '=', q.key)
     if (q.metadata_id !== undefined) base = base.where('id', '=', q.metadata_id)
@@ -238,7 +244,8 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
     return page(rows.map(presentMetadata), { limit: q.limit, offset: q.offset, total: Number(total) })
   }
 
-  async function getMetadata(actor: StaffActor, id: number) {
+  async function getMetadata(actor: StaffActor, id: number, named: TenantScope = {}) {
+    assertOwnTenant(actor, named)
     const m = await db
       .selectFrom('tenant_metadata')
       .selectAll()

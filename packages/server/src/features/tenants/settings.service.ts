@@ -1,10 +1,11 @@
-import type { Settings, SettingsUpdate } from '@proxima/contracts'
+import type { Settings, SettingsUpdate, TenantScope } from '@proxima/contracts'
 import type { Db } from '../../db/database.js'
 import type { BusinessHoursValue, SettingsRow } from '../../db/schema.js'
 import type { Clock } from '../../lib/clock.js'
 import { randomKey } from '../../lib/crypto.js'
 import { notFound } from '../../lib/errors.js'
 import type { StaffActor } from '../../http/actor.js'
+import { assertOwnTenant } from '../../http/tenant-scope.js'
 
 const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const
 
@@ -67,7 +68,8 @@ export function createSettingsService({ db, clock }: { db: Db; clock: Clock }) {
     return row
   }
 
-  async function getSettings(actor: StaffActor) {
+  async function getSettings(actor: StaffActor, named: TenantScope = {}) {
+    assertOwnTenant(actor, named)
     const row = await load(actor.tenantId)
     return present(row, row.timezone)
   }

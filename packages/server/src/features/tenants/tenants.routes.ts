@@ -10,6 +10,7 @@ import {
   Subscription,
   SubscriptionUpdate,
   Tenant,
+  TenantScope,
   TenantCreate,
   TenantCreated,
   TenantUpdate,
@@ -53,13 +54,21 @@ export const tenantRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/tenantmanagement/tenant/',
-    { schema: { tags, summary: 'Own organization', response: { 200: Tenant } } },
-    (req) => tenants.getTenant(staff(req)),
+    { schema: { tags, summary: 'Own organization', querystring: TenantScope, response: { 200: Tenant } } },
+    (req) => tenants.getTenant(staff(req), undefined, req.query),
   )
   app.get(
     '/api/tenantmanagement/tenant/:id/',
-    { schema: { tags, summary: 'Own organization by id', params: IdParams, response: { 200: Tenant } } },
-    (req) => tenants.getTenant(staff(req), req.params.id),
+    {
+      schema: {
+        tags,
+        summary: 'Own organization by id',
+        params: IdParams,
+        querystring: TenantScope,
+        response: { 200: Tenant },
+      },
+    },
+    (req) => tenants.getTenant(staff(req), req.params.id, req.query),
   )
   app.patch(
     '/api/tenantmanagement/tenant/',
@@ -99,8 +108,15 @@ export const tenantRoutes: FastifyPluginAsyncZod<{
   )
   app.get(
     '/api/tenantmanagement/subscription/',
-    { schema: { tags, summary: 'Plan, trial, limits and usage', response: { 200: Subscription } } },
-    (req) => tenants.getSubscription(staff(req)),
+    {
+      schema: {
+        tags,
+        summary: 'Plan, trial, limits and usage',
+        querystring: TenantScope,
+        response: { 200: Subscription },
+      },
+    },
+    (req) => tenants.getSubscription(staff(req), req.query),
   )
   app.patch(
     '/api/tenantmanagement/subscription/',
@@ -118,8 +134,8 @@ export const tenantRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/tenantmanagement/settings/',
-    { schema: { tags, summary: 'Organization settings', response: { 200: Settings } } },
-    (req) => settings.getSettings(staff(req)),
+    { schema: { tags, summary: 'Organization settings', querystring: TenantScope, response: { 200: Settings } } },
+    (req) => settings.getSettings(staff(req), req.query),
   )
   app.patch(
     '/api/tenantmanagement/settings/',

@@ -1,4 +1,4 @@
-import type { Subscription, Tenant, TenantCreate, TenantCreated } from '@proxima/contracts'
+import type { Subscription, Tenant, TenantCreate, TenantCreated, TenantScope } from '@proxima/contracts'
 import { PLANS, Texts, planById, type PlanId } from '@proxima/contracts'
 import { sql } from 'kysely'
 import type { Db, Executor } from '../../db/database.js'
@@ -7,6 +7,7 @@ import { addHours, iso, isoRequired, type Clock } from '../../lib/clock.js'
 import { hashToken, newLinkToken, randomKey } from '../../lib/crypto.js'
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js'
 import type { StaffActor } from '../../http/actor.js'
+import { assertOwnTenant } from '../../http/tenant-scope.js'
 import { seatsInUse } from '../auth/invitations.service.js'
 import { effectiveSubscriptionStatus, trialDaysLeft } from './subscription.js'
 import { voiceBytesInUse } from '../media/voice.queries.js'
@@ -113,8 +114,9 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
     return t
   }
 
-  async function getTenant(actor: StaffActor, id?: number) {
+  async function getTenant(actor: StaffActor, id: number | undefined, named: TenantScope = {}) {
     if (id !== undefined && id !== actor.tenantId) throw notFound()
+    assertOwnTenant(actor, named)
     return presentTenant(await loadOwn(actor), clock.now())
   }
 
@@ -174,7 +176,8 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
     }
   }
 
-  async function getSubscription(actor: StaffActor): Promise<Subscription> {
+  async function getSubscription(actor: StaffActor, named: TenantScope = {}): Promise<Subscription> {
+    assertOwnTenant(actor, named)
     const t = await loadOwn(actor)
     const plan = planById(t.plan)
     const now = clock.now()
