@@ -24,13 +24,13 @@ import {
 const ONBOARDING_HOURS = 24
 const nameTaken = () => new AppError(409, 'tenant.name_taken', Texts.tenantNameTaken)
 
-export const DEFAULT_BUSINESS_HOURS = {
+const DEFAULT_BUSINESS_HOURS = {
   enabled: false,
   schedule: (['mon', 'tue', 'wed', 'thu', 'fri'] as const).map((day) => ({ day, open: '09:00', close: '17:00' })),
   holidays: [] as string[],
 }
 
-export function presentTenant(t: TenantRecord, now: Date): Tenant {
+function presentTenant(t: TenantRecord, now: Date): Tenant {
   return {
     tenant_id: t.id,
     tenant_name: t.name,
