@@ -105,6 +105,13 @@ export const QueryBool = z.preprocess(
   z.boolean({ error: 'Must be true or false.' }),
 )
 
+/**
+ * §1.5.2: the legacy tenant keys staff may send with a read. Optional; when present each must name the caller's
+ * own tenant, any other is answered 404.
+ */
+export const TenantScope = z.object({ tenant: Id.optional(), tenant_id: Id.optional() })
+export type TenantScope = z.infer<typeof TenantScope>
+
 export const TenantRef = z.object({ tenant_id: z.number().int(), tenant_name: z.string() })
 export type TenantRef = z.infer<typeof TenantRef>
 

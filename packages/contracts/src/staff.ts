@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { QueryBool, Timestamp } from './common.js'
+import { QueryBool, TenantScope, Timestamp } from './common.js'
 import { StaffUserType } from './auth.js'
 
 /** A member of staff as admins see them (contract §13.1). */
@@ -35,7 +35,7 @@ export type StaffSummary = z.infer<typeof StaffSummary>
 
 export const StaffMember = z.union([Staff, StaffSummary])
 
-export const StaffListQuery = z.object({
+export const StaffListQuery = TenantScope.extend({
   search: z.string().trim().max(100).optional(),
   user_type: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), StaffUserType).optional(),
   is_active: QueryBool.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Email, Id, Phone, QueryBool, Timestamp, optionalText, text } from './common.js'
+import { Email, Id, Phone, QueryBool, TenantScope, Timestamp, optionalText, text } from './common.js'
 import { PlanId, PlanName } from './auth.js'
 
 export const TenantStatus = z.enum(['pending_admin', 'active', 'suspended'])
@@ -302,7 +302,7 @@ export type ProductCreate = z.infer<typeof ProductCreate>
 export const ProductUpdate = ProductCreate.partial()
 export type ProductUpdate = z.infer<typeof ProductUpdate>
 
-export const ProductListQuery = z.object({
+export const ProductListQuery = TenantScope.extend({
   search: z.string().trim().max(100).optional(),
   is_active: QueryBool.optional(),
   product_id: Id.optional(),
@@ -358,7 +358,7 @@ export const Metadata = z.object({
 export type Metadata = z.infer<typeof Metadata>
 export const MetadataCreate = z.object({ key: MetadataKey, value: JsonValue })
 export const MetadataUpdate = z.object({ value: JsonValue })
-export const MetadataListQuery = z.object({
+export const MetadataListQuery = TenantScope.extend({
   key: z.string().trim().max(100).optional(),
   metadata_id: Id.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),

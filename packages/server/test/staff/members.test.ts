@@ -71,6 +71,21 @@ describe('GET /api/staff/', () => {
     const byRole = await app.inject({ method: 'GET', url: '/api/staff/?user_type=employee', headers: auth(token) })
     expect(byRole.json().data).toHaveLength(1)
   })
+
+  it('answers 404 when `tenant` or `tenant_id` names another organization, and lists as usual for the own', async () => {
+    const { token, admin, tenant } = await createTenantWithAdmin(app)
+    const stranger = await createTenantWithAdmin(app)
+    for (const param of [`tenant_id=${stranger.tenant.tenant_id}`, `tenant=${stranger.tenant.tenant_id}`]) {
+      const res = await app.inject({ method: 'GET', url: `/api/staff/?${param}`, headers: auth(token) })
+      expect(res.statusCode, param).toBe(404)
+      expect(res.json(), param).toEqual({ message: 'Not found.', code: 'not_found' })
+    }
+    for (const param of [`tenant_id=${tenant.tenant_id}`, `tenant=${tenant.tenant_id}`]) {
+      const res = await app.inject({ method: 'GET', url: `/api/staff/?${param}`, headers: auth(token) })
+      expect(res.statusCode, param).toBe(200)
+      expect(res.json().data.map((s: { id: number }) => s.id)).toEqual([admin.id])
+    }
+  })
 })
 
 describe('GET /api/staff/{id}/', () => {
@@ -79,6 +94,21 @@ describe('GET /api/staff/{id}/', () => {
     const stranger = await createTenantWithAdmin(app)
     const res = await app.inject({ method: 'GET', url: `/api/staff/${stranger.admin.id}/`, headers: auth(token) })
     expect(res.statusCode).toBe(404)
+  })
+
+  it('answers 404 when `tenant` or `tenant_id` names another organization, and reads as usual for the own', async () => {
+    const { token, admin, tenant } = await createTenantWithAdmin(app)
+    const stranger = await createTenantWithAdmin(app)
+    for (const param of [`tenant_id=${stranger.tenant.tenant_id}`, `tenant=${stranger.tenant.tenant_id}`]) {
+      const res = await app.inject({ method: 'GET', url: `/api/staff/${admin.id}/?${param}`, headers: auth(token) })
+      expect(res.statusCode, param).toBe(404)
+      expect(res.json(), param).toEqual({ message: 'Not found.', code: 'not_found' })
+    }
+    for (const param of [`tenant_id=${tenant.tenant_id}`, `tenant=${tenant.tenant_id}`]) {
+      const res = await app.inject({ method: 'GET', url: `/api/staff/${admin.id}/?${param}`, headers: auth(token) })
+      expect(res.statusCode, param).toBe(200)
+      expect(res.json().id).toBe(admin.id)
+    }
   })
 })
 

@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { IdParams, Staff, StaffListQuery, StaffMember, StaffUpdate, listEnvelope } from '@proxima/contracts'
-import { ADMIN, type StaffActor } from '../../http/actor.js'
+import {
+  IdParams,
+  Staff,
+  StaffListQuery,
+  StaffMember,
+  StaffUpdate,
+  TenantScope,
+  listEnvelope,
+} from '@proxima/contracts'
+import { ADMIN, adminOf, staffOf } from '../../http/actor.js'
 import type { StaffService } from './staff.service.js'
 
 const tags = ['staff']
-const actorOf = (req: { actor: unknown }) => req.actor as StaffActor
 
 /** The organization's members (invitations live in the auth feature). */
 export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, { staff }) => {
@@ -18,12 +25,20 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
         response: { 200: listEnvelope(StaffMember) },
       },
     },
-    (req) => staff.list(actorOf(req), req.query),
+    (req) => staff.list(staffOf(req), req.query),
   )
   app.get(
     '/api/staff/:id/',
-    { schema: { tags, summary: 'Get a staff member', params: IdParams, response: { 200: StaffMember } } },
-    (req) => staff.get(actorOf(req), req.params.id),
+    {
+      schema: {
+        tags,
+        summary: 'Get a staff member',
+        params: IdParams,
+        querystring: TenantScope,
+        response: { 200: StaffMember },
+      },
+    },
+    (req) => staff.get(staffOf(req), req.params.id, req.query),
   )
   app.patch(
     '/api/staff/:id/',
@@ -37,7 +52,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       },
       config: { roles: ADMIN },
     },
-    (req) => staff.update(actorOf(req), req.params.id, req.body),
+    (req) => staff.update(adminOf(req), req.params.id, req.body),
   )
   app.post(
     '/api/staff/:id/disable/',
@@ -50,7 +65,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       },
       config: { roles: ADMIN },
     },
-    (req) => staff.update(actorOf(req), req.params.id, { is_active: false }),
+    (req) => staff.update(adminOf(req), req.params.id, { is_active: false }),
   )
   app.post(
     '/api/staff/:id/enable/',
@@ -58,6 +73,6 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       schema: { tags, summary: 'Enable a member again', params: IdParams, response: { 200: Staff } },
       config: { roles: ADMIN },
     },
-    (req) => staff.update(actorOf(req), req.params.id, { is_active: true }),
+    (req) => staff.update(adminOf(req), req.params.id, { is_active: true }),
   )
 }

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto'
-import { sql } from 'kysely'
 import type { Db } from '../../db/database.js'
 import { randomKey } from '../../lib/crypto.js'
 import type { TenantService } from './tenants.service.js'
 import type { RegistrationService } from '../auth/registration.service.js'
+import { anyTenantExists } from './tenants.queries.js'
+import { deleteQueuedActivationMail, markStaffEmailVerified } from './bootstrap.queries.js'
 
 export type FirstAdmin = { email: string; password: string; generated: boolean; organization: string }
 
@@ -13,11 +14,10 @@ export type FirstAdmin = { email: string; password: string; generated: boolean; 
  */
 export async function bootstrapFirstAdmin(
   db: Db,
-  services: { tenants: TenantService; registration: RegistrationService },
+  services: { tenants: Pick<TenantService, 'createTenant'>; registration: Pick<RegistrationService, 'registerAdmin'> },
   opts: { email: string; password: string | undefined; organization: string },
 ): Promise<FirstAdmin | null> {
-  const any = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst()
-  if (any) return null
+  if (await anyTenantExists(db)) return null
   const generated = !opts.password
   // Letters and digits from an alphabet without look-alikes, with a digit guaranteed.
   const password = opts.password ?? `${randomKey(14)}${randomInt(10)}`
@@ -28,7 +28,7 @@ export async function bootstrapFirstAdmin(
     plan: 'basic',
     timezone: 'UTC',
   })
-  await services.registration.registerAdmin({
+  const admin = await services.registration.registerAdmin({
     tenant_id: tenant.tenant_id,
     onboarding_token: tenant.onboarding_token,
     username: 'admin',
@@ -39,15 +39,7 @@ export async function bootstrapFirstAdmin(
     confirm_password: password,
   })
   // Nobody can click an activation link for the bootstrap address; the operator vouches for it.
-  await db
-    .updateTable('users')
-    .set({ email_verified: true })
-    .where(sql`lower(email)`, '=', opts.email.toLowerCase())
-    .execute()
-  await db
-    .deleteFrom('outbox_mail')
-    .where('kind', '=', 'activation')
-    .where('to_address', '=', opts.email.toLowerCase())
-    .execute()
+  await markStaffEmailVerified(db, tenant.tenant_id, admin.id)
+  await deleteQueuedActivationMail(db, tenant.tenant_id, admin.email)
   return { email: opts.email, password, generated, organization: opts.organization }
 }

@@ -7,6 +7,7 @@ import {
   Id,
   IdParams,
   Metadata,
+  TenantScope,
   MetadataCreate,
   MetadataListQuery,
   MetadataUpdate,
@@ -16,15 +17,17 @@ import {
   ProductUpdate,
   listEnvelope,
 } from '@proxima/contracts'
-import { ADMIN, type StaffActor } from '../../http/actor.js'
+import { ADMIN, adminOf, staffOf } from '../../http/actor.js'
 import type { RecordsService } from './records.service.js'
 
-const staff = (req: { actor: unknown }) => req.actor as StaffActor
 const admin = { roles: ADMIN }
 const base = '/api/tenantmanagement'
 
 /** Products, the billing address (seed spelling `/adress` served too) and metadata. */
-export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> = async (app, { records }) => {
+export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> = async (
+  app,
+  { records: { products, address, metadata } },
+) => {
   // ---- products ----
   let tags = ['products']
   app.get(
@@ -37,18 +40,26 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
         response: { 200: listEnvelope(Product) },
       },
     },
-    (req) => records.listProducts(staff(req), req.query),
+    (req) => products.list(staffOf(req), req.query),
   )
   app.get(
     `${base}/product/:id/`,
-    { schema: { tags, summary: 'Get a product', params: IdParams, response: { 200: Product } } },
-    (req) => records.getProduct(staff(req), req.params.id),
+    {
+      schema: {
+        tags,
+        summary: 'Get a product',
+        params: IdParams,
+        querystring: TenantScope,
+        response: { 200: Product },
+      },
+    },
+    (req) => products.get(staffOf(req), req.params.id, req.query),
   )
   app.post(
     `${base}/product/`,
     { schema: { tags, summary: 'Create a product', body: ProductCreate, response: { 201: Product } }, config: admin },
     async (req, reply) => {
-      const p = await records.createProduct(staff(req), req.body)
+      const p = await products.create(adminOf(req), req.body)
       return reply.status(201).header('Location', `${base}/product/${p.product_id}/`).send(p)
     },
   )
@@ -58,13 +69,13 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
       schema: { tags, summary: 'Update a product', params: IdParams, body: ProductUpdate, response: { 200: Product } },
       config: admin,
     },
-    (req) => records.updateProduct(staff(req), req.params.id, req.body),
+    (req) => products.update(adminOf(req), req.params.id, req.body),
   )
   app.delete(
     `${base}/product/:id/`,
     { schema: { tags, summary: 'Delete a product', params: IdParams }, config: admin },
     async (req, reply) => {
-      await records.deleteProduct(staff(req), req.params.id)
+      await products.delete(adminOf(req), req.params.id)
       return reply.status(204).send()
     },
   )
@@ -75,7 +86,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
       config: admin,
     },
     async (req, reply) => {
-      await records.deleteProduct(staff(req), req.query.product_id)
+      await products.delete(adminOf(req), req.query.product_id)
       return reply.status(204).send()
     },
   )
@@ -88,9 +99,15 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
     app.get(
       url,
       {
-        schema: { tags, summary: 'Billing address (0 or 1 item)', response: { 200: listEnvelope(Address) }, ...alias },
+        schema: {
+          tags,
+          summary: 'Billing address (0 or 1 item)',
+          querystring: TenantScope,
+          response: { 200: listEnvelope(Address) },
+          ...alias,
+        },
       },
-      (req) => records.listAddress(staff(req)),
+      (req) => address.list(staffOf(req), req.query),
     )
     app.post(
       url,
@@ -105,7 +122,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
         config: admin,
       },
       async (req, reply) => {
-        const a = await records.createAddress(staff(req), req.body)
+        const a = await address.create(adminOf(req), req.body)
         return reply.status(201).header('Location', url).send(a)
       },
     )
@@ -121,7 +138,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
         },
         config: admin,
       },
-      (req) => records.updateAddress(staff(req), undefined, req.body),
+      (req) => address.update(adminOf(req), undefined, req.body),
     )
     app.patch(
       `${url}:id/`,
@@ -136,13 +153,13 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
         },
         config: admin,
       },
-      (req) => records.updateAddress(staff(req), req.params.id, req.body),
+      (req) => address.update(adminOf(req), req.params.id, req.body),
     )
     app.delete(
       url,
       { schema: { tags, summary: 'Delete the billing address', ...alias }, config: admin },
       async (req, reply) => {
-        await records.deleteAddress(staff(req), undefined)
+        await address.delete(adminOf(req), undefined)
         return reply.status(204).send()
       },
     )
@@ -150,7 +167,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
       `${url}:id/`,
       { schema: { tags, summary: 'Delete the billing address', params: IdParams, ...alias }, config: admin },
       async (req, reply) => {
-        await records.deleteAddress(staff(req), req.params.id)
+        await address.delete(adminOf(req), req.params.id)
         return reply.status(204).send()
       },
     )
@@ -168,12 +185,20 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
         response: { 200: listEnvelope(Metadata) },
       },
     },
-    (req) => records.listMetadata(staff(req), req.query),
+    (req) => metadata.list(staffOf(req), req.query),
   )
   app.get(
     `${base}/metadata/:id/`,
-    { schema: { tags, summary: 'Get a metadata entry', params: IdParams, response: { 200: Metadata } } },
-    (req) => records.getMetadata(staff(req), req.params.id),
+    {
+      schema: {
+        tags,
+        summary: 'Get a metadata entry',
+        params: IdParams,
+        querystring: TenantScope,
+        response: { 200: Metadata },
+      },
+    },
+    (req) => metadata.get(staffOf(req), req.params.id, req.query),
   )
   app.post(
     `${base}/metadata/`,
@@ -182,7 +207,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
       config: admin,
     },
     async (req, reply) => {
-      const m = await records.createMetadata(staff(req), req.body)
+      const m = await metadata.create(adminOf(req), req.body)
       return reply.status(201).header('Location', `${base}/metadata/${m.metadata_id}/`).send(m)
     },
   )
@@ -198,13 +223,13 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
       },
       config: admin,
     },
-    (req) => records.updateMetadata(staff(req), req.params.id, req.body.value),
+    (req) => metadata.update(adminOf(req), req.params.id, req.body.value),
   )
   app.delete(
     `${base}/metadata/:id/`,
     { schema: { tags, summary: 'Delete a metadata entry', params: IdParams }, config: admin },
     async (req, reply) => {
-      await records.deleteMetadata(staff(req), req.params.id)
+      await metadata.delete(adminOf(req), req.params.id)
       return reply.status(204).send()
     },
   )

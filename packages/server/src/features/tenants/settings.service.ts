@@ -1,10 +1,19 @@
-import type { Settings, SettingsUpdate } from '@proxima/contracts'
-import type { Db } from '../../db/database.js'
-import type { BusinessHoursValue, SettingsRow } from '../../db/schema.js'
+import type { Settings, SettingsUpdate, TenantScope } from '@proxima/contracts'
+import type { Db, Executor } from '../../db/database.js'
+import type { BusinessHoursValue } from '../../db/schema.js'
 import type { Clock } from '../../lib/clock.js'
 import { randomKey } from '../../lib/crypto.js'
-import { notFound } from '../../lib/errors.js'
+import { assertFound, notFound } from '../../lib/errors.js'
 import type { StaffActor } from '../../http/actor.js'
+import { assertOwnTenant } from '../../http/tenant-scope.js'
+import {
+  findSettings,
+  findWidgetByKey,
+  updateTenantSettings,
+  type SettingsChanges,
+  type SettingsRecord,
+} from './settings.queries.js'
+import { updateTenant } from './tenants.queries.js'
 
 const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const
 
@@ -32,9 +41,9 @@ export function isOpenAt(hours: BusinessHoursValue, timezone: string, now: Date)
   return hours.schedule.some((e) => e.day === day && e.open <= time && time < e.close)
 }
 
-function present(s: SettingsRow, timezone: string): Settings {
+function present(s: SettingsRecord): Settings {
   return {
-    timezone,
+    timezone: s.timezone,
     business_hours: s.business_hours,
     locale: s.locale,
     currency: s.currency,
@@ -53,90 +62,58 @@ function present(s: SettingsRow, timezone: string): Settings {
   }
 }
 
+/** Only the fields the caller sent change; business hours merge into the current ones. */
+function settingsChanges(input: SettingsUpdate, current: SettingsRecord, now: Date): SettingsChanges {
+  const hours = input.business_hours ? { ...current.business_hours, ...input.business_hours } : undefined
+  const w = input.widget
+  return {
+    ...(hours ? { business_hours: JSON.stringify(hours) } : {}),
+    ...(input.locale !== undefined ? { locale: input.locale } : {}),
+    ...(input.currency !== undefined ? { currency: input.currency } : {}),
+    ...(input.chat_visibility !== undefined ? { chat_visibility: input.chat_visibility } : {}),
+    ...(input.auto_assign !== undefined ? { auto_assign: input.auto_assign } : {}),
+    ...(input.csat_enabled !== undefined ? { csat_enabled: input.csat_enabled } : {}),
+    ...(input.iva_enabled !== undefined ? { iva_enabled: input.iva_enabled } : {}),
+    ...(input.ai_external_processing !== undefined ? { ai_external_processing: input.ai_external_processing } : {}),
+    ...(w?.enabled !== undefined ? { widget_enabled: w.enabled } : {}),
+    ...(w?.allowed_origins !== undefined
+      ? { widget_allowed_origins: JSON.stringify([...new Set(w.allowed_origins)]) }
+      : {}),
+    ...(w?.greeting !== undefined ? { widget_greeting: w.greeting } : {}),
+    ...(w?.offline_message !== undefined ? { widget_offline_message: w.offline_message } : {}),
+    updated_at: now,
+  }
+}
+
 /** Tenant settings: time zone, business hours, chat rules and the web widget. */
 export function createSettingsService({ db, clock }: { db: Db; clock: Clock }) {
-  async function load(tenantId: number) {
-    const row = await db
-      .selectFrom('tenant_settings as s')
-      .innerJoin('tenants as t', 't.id', 's.tenant_id')
-      .selectAll('s')
-      .select('t.timezone')
-      .where('s.tenant_id', '=', tenantId)
-      .executeTakeFirst()
-    if (!row) throw notFound()
-    return row
+  async function load(ex: Executor, tenantId: number) {
+    return assertFound(await findSettings(ex, tenantId))
   }
 
-  async function getSettings(actor: StaffActor) {
-    const row = await load(actor.tenantId)
-    return present(row, row.timezone)
+  async function getSettings(actor: StaffActor, named: TenantScope = {}) {
+    assertOwnTenant(actor, named)
+    return present(await load(db, actor.tenantId))
   }
 
   async function updateSettings(actor: StaffActor, input: SettingsUpdate) {
-    const current = await load(actor.tenantId)
+    const current = await load(db, actor.tenantId)
     const now = clock.now()
     await db.transaction().execute(async (trx) => {
-      if (input.timezone) {
-        await trx
-          .updateTable('tenants')
-          .set({ timezone: input.timezone, updated_at: now })
-          .where('id', '=', actor.tenantId)
-          .execute()
-      }
-      const hours = input.business_hours ? { ...current.business_hours, ...input.business_hours } : undefined
-      const w = input.widget
-      await trx
-        .updateTable('tenant_settings')
-        .set({
-          ...(hours ? { business_hours: JSON.stringify(hours) } : {}),
-          ...(input.locale !== undefined ? { locale: input.locale } : {}),
-          ...(input.currency !== undefined ? { currency: input.currency } : {}),
-          ...(input.chat_visibility !== undefined ? { chat_visibility: input.chat_visibility } : {}),
-          ...(input.auto_assign !== undefined ? { auto_assign: input.auto_assign } : {}),
-          ...(input.csat_enabled !== undefined ? { csat_enabled: input.csat_enabled } : {}),
-          ...(input.iva_enabled !== undefined ? { iva_enabled: input.iva_enabled } : {}),
-          ...(input.ai_external_processing !== undefined
-            ? { ai_external_processing: input.ai_external_processing }
-            : {}),
-          ...(w?.enabled !== undefined ? { widget_enabled: w.enabled } : {}),
-          ...(w?.allowed_origins !== undefined
-            ? { widget_allowed_origins: JSON.stringify([...new Set(w.allowed_origins)]) }
-            : {}),
-          ...(w?.greeting !== undefined ? { widget_greeting: w.greeting } : {}),
-          ...(w?.offline_message !== undefined ? { widget_offline_message: w.offline_message } : {}),
-          updated_at: now,
-        })
-        .where('tenant_id', '=', actor.tenantId)
-        .execute()
+      if (input.timezone) await updateTenant(trx, actor.tenantId, { timezone: input.timezone, updated_at: now })
+      await updateTenantSettings(trx, actor.tenantId, settingsChanges(input, current, now))
     })
     return getSettings(actor)
   }
 
   /** New sessions need the new key; visitors already chatting keep their tokens. */
   async function rotateWidgetKey(actor: StaffActor) {
-    await db
-      .updateTable('tenant_settings')
-      .set({ widget_key: randomKey(24), updated_at: clock.now() })
-      .where('tenant_id', '=', actor.tenantId)
-      .execute()
+    await updateTenantSettings(db, actor.tenantId, { widget_key: randomKey(24), updated_at: clock.now() })
     return getSettings(actor)
   }
 
   async function widgetConfig(widgetKey: string) {
-    const row = await db
-      .selectFrom('tenant_settings as s')
-      .innerJoin('tenants as t', 't.id', 's.tenant_id')
-      .select([
-        't.name',
-        't.timezone',
-        't.status',
-        's.widget_enabled',
-        's.widget_greeting',
-        's.widget_offline_message',
-        's.business_hours',
-      ])
-      .where('s.widget_key', '=', widgetKey)
-      .executeTakeFirst()
+    const row = await findWidgetByKey(db, widgetKey)
     if (!row || row.status !== 'active') throw notFound()
     return {
       tenant_name: row.name,

@@ -13,6 +13,7 @@ export function effectiveSubscriptionStatus(
   return s
 }
 
+/** Whole days left in the trial, rounded up; 0 without a trial or once it has ended. */
 export function trialDaysLeft(tenant: Pick<TenantRow, 'trial_ends_at' | 'subscription_status'>, now: Date): number {
   if (!tenant.trial_ends_at) return 0
   const ms = tenant.trial_ends_at.getTime() - now.getTime()

@@ -10,19 +10,19 @@ import {
   Subscription,
   SubscriptionUpdate,
   Tenant,
+  TenantScope,
   TenantCreate,
   TenantCreated,
   TenantUpdate,
   WidgetConfig,
   listEnvelope,
 } from '@proxima/contracts'
-import { ADMIN, type StaffActor } from '../../http/actor.js'
+import { ADMIN, adminOf, staffOf } from '../../http/actor.js'
 import { limit, type Limits } from '../../http/rate-limit.js'
 import type { TenantService } from './tenants.service.js'
 import type { SettingsService } from './settings.service.js'
 
 const tags = ['tenant']
-const staff = (req: { actor: unknown }) => req.actor as StaffActor
 
 /** Onboarding's tenant creation, the own tenant, plans, subscription and settings. */
 export const tenantRoutes: FastifyPluginAsyncZod<{
@@ -53,13 +53,21 @@ export const tenantRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/tenantmanagement/tenant/',
-    { schema: { tags, summary: 'Own organization', response: { 200: Tenant } } },
-    (req) => tenants.getTenant(staff(req)),
+    { schema: { tags, summary: 'Own organization', querystring: TenantScope, response: { 200: Tenant } } },
+    (req) => tenants.getTenant(staffOf(req), undefined, req.query),
   )
   app.get(
     '/api/tenantmanagement/tenant/:id/',
-    { schema: { tags, summary: 'Own organization by id', params: IdParams, response: { 200: Tenant } } },
-    (req) => tenants.getTenant(staff(req), req.params.id),
+    {
+      schema: {
+        tags,
+        summary: 'Own organization by id',
+        params: IdParams,
+        querystring: TenantScope,
+        response: { 200: Tenant },
+      },
+    },
+    (req) => tenants.getTenant(staffOf(req), req.params.id, req.query),
   )
   app.patch(
     '/api/tenantmanagement/tenant/',
@@ -72,7 +80,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{
       },
       config: { roles: ADMIN },
     },
-    (req) => tenants.updateTenant(staff(req), undefined, req.body),
+    (req) => tenants.updateTenant(adminOf(req), undefined, req.body),
   )
   app.patch(
     '/api/tenantmanagement/tenant/:id/',
@@ -86,7 +94,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{
       },
       config: { roles: ADMIN },
     },
-    (req) => tenants.updateTenant(staff(req), req.params.id, req.body),
+    (req) => tenants.updateTenant(adminOf(req), req.params.id, req.body),
   )
 
   app.get(
@@ -99,8 +107,15 @@ export const tenantRoutes: FastifyPluginAsyncZod<{
   )
   app.get(
     '/api/tenantmanagement/subscription/',
-    { schema: { tags, summary: 'Plan, trial, limits and usage', response: { 200: Subscription } } },
-    (req) => tenants.getSubscription(staff(req)),
+    {
+      schema: {
+        tags,
+        summary: 'Plan, trial, limits and usage',
+        querystring: TenantScope,
+        response: { 200: Subscription },
+      },
+    },
+    (req) => tenants.getSubscription(staffOf(req), req.query),
   )
   app.patch(
     '/api/tenantmanagement/subscription/',
@@ -113,13 +128,13 @@ export const tenantRoutes: FastifyPluginAsyncZod<{
       },
       config: { roles: ADMIN, allowWhenExpired: true },
     },
-    (req) => tenants.changePlan(staff(req), req.body.plan),
+    (req) => tenants.changePlan(adminOf(req), req.body.plan),
   )
 
   app.get(
     '/api/tenantmanagement/settings/',
-    { schema: { tags, summary: 'Organization settings', response: { 200: Settings } } },
-    (req) => settings.getSettings(staff(req)),
+    { schema: { tags, summary: 'Organization settings', querystring: TenantScope, response: { 200: Settings } } },
+    (req) => settings.getSettings(staffOf(req), req.query),
   )
   app.patch(
     '/api/tenantmanagement/settings/',
@@ -127,12 +142,12 @@ export const tenantRoutes: FastifyPluginAsyncZod<{
       schema: { tags, summary: 'Update organization settings', body: SettingsUpdate, response: { 200: Settings } },
       config: { roles: ADMIN },
     },
-    (req) => settings.updateSettings(staff(req), req.body),
+    (req) => settings.updateSettings(adminOf(req), req.body),
   )
   app.post(
     '/api/tenantmanagement/settings/rotate-widget-key/',
     { schema: { tags, summary: 'Issue a new web-widget key', response: { 200: Settings } }, config: { roles: ADMIN } },
-    (req) => settings.rotateWidgetKey(staff(req)),
+    (req) => settings.rotateWidgetKey(adminOf(req)),
   )
   app.get(
     '/api/widget/config/',

@@ -1,28 +1,36 @@
-import type { Subscription, Tenant, TenantCreate, TenantCreated } from '@proxima/contracts'
+import type { Subscription, Tenant, TenantCreate, TenantCreated, TenantScope } from '@proxima/contracts'
 import { PLANS, Texts, planById, type PlanId } from '@proxima/contracts'
-import { sql } from 'kysely'
 import type { Db, Executor } from '../../db/database.js'
-import type { TenantRow } from '../../db/schema.js'
 import { addHours, iso, isoRequired, type Clock } from '../../lib/clock.js'
 import { hashToken, newLinkToken, randomKey } from '../../lib/crypto.js'
-import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js'
+import { AppError, assertFound, conflict, isUniqueViolation, notFound } from '../../lib/errors.js'
 import type { StaffActor } from '../../http/actor.js'
+import { assertOwnTenant } from '../../http/tenant-scope.js'
 import { seatsInUse } from '../auth/invitations.service.js'
 import { effectiveSubscriptionStatus, trialDaysLeft } from './subscription.js'
 import { voiceBytesInUse } from '../media/voice.queries.js'
 import { countCommunities } from '../community/communities.queries.js'
 import { aiRequestsThisMonth } from '../ai/ai.queries.js'
+import {
+  findTenant,
+  insertTenant,
+  insertTenantDefaults,
+  sweepAbandonedTenants,
+  tenantNameInUse,
+  updateTenant as writeTenant,
+  type TenantRecord,
+} from './tenants.queries.js'
 
 const ONBOARDING_HOURS = 24
 const nameTaken = () => new AppError(409, 'tenant.name_taken', Texts.tenantNameTaken)
 
-export const DEFAULT_BUSINESS_HOURS = {
+const DEFAULT_BUSINESS_HOURS = {
   enabled: false,
   schedule: (['mon', 'tue', 'wed', 'thu', 'fri'] as const).map((day) => ({ day, open: '09:00', close: '17:00' })),
   holidays: [] as string[],
 }
 
-export function presentTenant(t: TenantRow, now: Date): Tenant {
+function presentTenant(t: TenantRecord, now: Date): Tenant {
   return {
     tenant_id: t.id,
     tenant_name: t.name,
@@ -41,23 +49,9 @@ export function presentTenant(t: TenantRow, now: Date): Tenant {
 
 /** Onboarding's tenant creation, the own tenant, plans and the subscription. */
 export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
-  async function nameInUse(ex: Executor, name: string, exceptId?: number) {
-    let q = ex
-      .selectFrom('tenants')
-      .select('id')
-      .where(sql`lower(name)`, '=', name.toLowerCase())
-    if (exceptId !== undefined) q = q.where('id', '<>', exceptId)
-    return (await q.executeTakeFirst()) !== undefined
-  }
-
   /** Deletes tenants whose onboarding expired without an admin (frees their names). */
-  async function purgeAbandoned(ex: Executor = db) {
-    const res = await ex
-      .deleteFrom('tenants')
-      .where('status', '=', 'pending_admin')
-      .where('onboarding_expires_at', '<=', clock.now())
-      .executeTakeFirst()
-    return Number(res.numDeletedRows)
+  function purgeAbandoned(ex: Executor = db) {
+    return sweepAbandonedTenants(ex, clock.now())
   }
 
   async function createTenant(input: TenantCreate): Promise<TenantCreated> {
@@ -66,35 +60,23 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
     try {
       return await db.transaction().execute(async (trx) => {
         await purgeAbandoned(trx)
-        if (await nameInUse(trx, input.tenant_name)) throw nameTaken()
-        const tenant = await trx
-          .insertInto('tenants')
-          .values({
-            name: input.tenant_name,
-            industry: input.industry,
-            email: input.email,
-            phonenumber: input.phonenumber ?? null,
-            plan: input.plan,
-            timezone: input.timezone,
-            onboarding_token_hash: hashToken(token),
-            onboarding_expires_at: addHours(now, ONBOARDING_HOURS),
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        await trx
-          .insertInto('tenant_settings')
-          .values({
-            tenant_id: tenant.id,
-            business_hours: JSON.stringify(DEFAULT_BUSINESS_HOURS),
-            widget_key: randomKey(24),
-          })
-          .execute()
-        await trx
-          .insertInto('communities')
-          .values({ tenant_id: tenant.id, name: `${tenant.name} Community` })
-          .execute()
+        if (await tenantNameInUse(trx, input.tenant_name)) throw nameTaken()
+        const tenant = await insertTenant(trx, {
+          name: input.tenant_name,
+          industry: input.industry,
+          email: input.email,
+          phonenumber: input.phonenumber ?? null,
+          plan: input.plan,
+          timezone: input.timezone,
+          onboarding_token_hash: hashToken(token),
+          onboarding_expires_at: addHours(now, ONBOARDING_HOURS),
+          now,
+        })
+        await insertTenantDefaults(trx, tenant.id, {
+          business_hours: JSON.stringify(DEFAULT_BUSINESS_HOURS),
+          widget_key: randomKey(24),
+          community_name: `${tenant.name} Community`,
+        })
         return {
           ...presentTenant(tenant, now),
           onboarding_token: token,
@@ -108,13 +90,12 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   async function loadOwn(actor: StaffActor) {
-    const t = await db.selectFrom('tenants').selectAll().where('id', '=', actor.tenantId).executeTakeFirst()
-    if (!t) throw notFound()
-    return t
+    return assertFound(await findTenant(db, actor.tenantId))
   }
 
-  async function getTenant(actor: StaffActor, id?: number) {
+  async function getTenant(actor: StaffActor, id: number | undefined, named: TenantScope = {}) {
     if (id !== undefined && id !== actor.tenantId) throw notFound()
+    assertOwnTenant(actor, named)
     return presentTenant(await loadOwn(actor), clock.now())
   }
 
@@ -129,22 +110,17 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
     },
   ) {
     if (id !== undefined && id !== actor.tenantId) throw notFound()
-    if (input.tenant_name && (await nameInUse(db, input.tenant_name, actor.tenantId)))
+    if (input.tenant_name && (await tenantNameInUse(db, input.tenant_name, actor.tenantId)))
       throw conflict('tenant.name_taken', Texts.tenantNameTaken)
     try {
-      const t = await db
-        .updateTable('tenants')
-        .set({
-          ...(input.tenant_name !== undefined ? { name: input.tenant_name } : {}),
-          ...(input.industry !== undefined ? { industry: input.industry } : {}),
-          ...(input.email !== undefined ? { email: input.email } : {}),
-          ...(input.phonenumber !== undefined ? { phonenumber: input.phonenumber } : {}),
-          updated_at: clock.now(),
-        })
-        .where('id', '=', actor.tenantId)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      return presentTenant(t, clock.now())
+      const t = await writeTenant(db, actor.tenantId, {
+        ...(input.tenant_name !== undefined ? { name: input.tenant_name } : {}),
+        ...(input.industry !== undefined ? { industry: input.industry } : {}),
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...(input.phonenumber !== undefined ? { phonenumber: input.phonenumber } : {}),
+        updated_at: clock.now(),
+      })
+      return presentTenant(assertFound(t), clock.now())
     } catch (err) {
       if (isUniqueViolation(err, 'tenants_name_key')) throw conflict('tenant.name_taken', Texts.tenantNameTaken)
       throw err
@@ -159,7 +135,7 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
     }
   }
 
-  async function usage(t: Pick<TenantRow, 'id' | 'timezone'>) {
+  async function usage(t: Pick<TenantRecord, 'id' | 'timezone'>) {
     const now = clock.now()
     const seats = await seatsInUse(db, t.id, now)
     return {
@@ -174,7 +150,8 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
     }
   }
 
-  async function getSubscription(actor: StaffActor): Promise<Subscription> {
+  async function getSubscription(actor: StaffActor, named: TenantScope = {}): Promise<Subscription> {
+    assertOwnTenant(actor, named)
     const t = await loadOwn(actor)
     const plan = planById(t.plan)
     const now = clock.now()
@@ -209,7 +186,7 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
         limit: exceeded,
       })
     }
-    await db.updateTable('tenants').set({ plan: plan.plan, updated_at: clock.now() }).where('id', '=', t.id).execute()
+    await writeTenant(db, t.id, { plan: plan.plan, updated_at: clock.now() })
     return getSubscription(actor)
   }
 
