@@ -2,27 +2,20 @@ import type { ActorRef, Comment } from '@proxima/contracts'
 import type { Executor } from '../../db/database.js'
 import type { Actor } from '../../http/actor.js'
 import { iso, isoRequired } from '../../lib/clock.js'
-import type { CommentRow } from './community.queries.js'
-import { personActor } from './issues.presenter.js'
+import { findTenantName, type CommentRow } from './comments.queries.js'
+import { personActor, tenantOf } from './issues.presenter.js'
+import { listAuthors } from './people.queries.js'
 import { userPublic } from './people.js'
+import { listReactions } from './reactions.queries.js'
 
 const uniq = (ids: (number | null)[]) => [...new Set(ids.filter((x): x is number => x !== null))]
 
-export type ReactionSummary = { likes: number[]; dislikes: number[] }
+type ReactionSummary = { likes: number[]; dislikes: number[] }
 
 /** Who reacted to each comment, in reaction order: client ids only (contract §5.1). */
-export async function reactionsOf(ex: Executor, tenantIds: number[], commentIds: number[]) {
+async function reactionsOf(ex: Executor, tenantId: number, commentIds: number[]) {
   const byComment = new Map<number, ReactionSummary>()
-  if (commentIds.length === 0) return byComment
-  const rows = await ex
-    .selectFrom('comment_reactions')
-    .select(['comment_id', 'client_id', 'reaction'])
-    .where('tenant_id', 'in', tenantIds)
-    .where('comment_id', 'in', commentIds)
-    .orderBy('created_at')
-    .orderBy('client_id')
-    .execute()
-  for (const r of rows) {
+  for (const r of await listReactions(ex, tenantId, commentIds)) {
     let summary = byComment.get(r.comment_id)
     if (!summary) byComment.set(r.comment_id, (summary = { likes: [], dislikes: [] }))
     ;(r.reaction === 'like' ? summary.likes : summary.dislikes).push(r.client_id)
@@ -31,32 +24,24 @@ export async function reactionsOf(ex: Executor, tenantIds: number[], commentIds:
 }
 
 /**
- * Comments shaped for the caller (contract §5.1): the client author as `UserPublic` (never contact data, whoever
- * asks), the author as an `Actor` (a staff reply names its staff member, as chat messages do; the organisation when
- * that account is gone), reactions as client ids with counts, and the caller's own reaction.
+ * Comments of one tenant shaped for the caller (contract §5.1): the client author as `UserPublic` (never contact
+ * data, whoever asks), the author as an `Actor` (a staff reply names its staff member, as chat messages do; the
+ * organisation when that account is gone), reactions as client ids with counts, and the caller's own reaction.
  */
 export async function presentComments(ex: Executor, viewer: Actor, rows: CommentRow[]): Promise<Comment[]> {
   if (rows.length === 0) return []
-  const tenantIds = uniq(rows.map((r) => r.tenant_id))
-  const userIds = uniq(rows.flatMap((r) => [r.client_id, r.staff_user_id]))
+  const tenantId = tenantOf(rows)
   const orphaned = rows.some((r) => r.client_id === null && r.staff_user_id === null)
-  const [users, reactions, tenants] = await Promise.all([
-    userIds.length
-      ? ex
-          .selectFrom('users')
-          .select(['id', 'username', 'first_name', 'last_name', 'profile_photo', 'user_type'])
-          .where('id', 'in', userIds)
-          .execute()
-      : [],
+  const [users, reactions, tenantName] = await Promise.all([
+    listAuthors(ex, uniq(rows.flatMap((r) => [r.client_id, r.staff_user_id]))),
     reactionsOf(
       ex,
-      tenantIds,
+      tenantId,
       rows.map((r) => r.id),
     ),
-    orphaned ? ex.selectFrom('tenants').select(['id', 'name']).where('id', 'in', tenantIds).execute() : [],
+    orphaned ? findTenantName(ex, tenantId) : undefined,
   ])
   const userMap = new Map(users.map((u) => [u.id, u]))
-  const tenantMap = new Map(tenants.map((t) => [t.id, t.name]))
   const me = viewer.kind === 'client' ? viewer.userId : null
   return rows.map((r) => {
     const client = r.client_id !== null ? userMap.get(r.client_id) : undefined
@@ -67,7 +52,7 @@ export async function presentComments(ex: Executor, viewer: Actor, rows: Comment
         ? personActor(staff)
         : r.client_id !== null
           ? { kind: 'client', id: r.client_id, name: 'Unknown', username: null }
-          : { kind: 'staff', id: null, name: tenantMap.get(r.tenant_id) ?? 'Staff', username: null }
+          : { kind: 'staff', id: null, name: tenantName ?? 'Staff', username: null }
     const { likes, dislikes } = reactions.get(r.id) ?? { likes: [], dislikes: [] }
     return {
       comment_id: r.id,

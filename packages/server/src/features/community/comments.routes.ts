@@ -11,11 +11,10 @@ import {
   ReactionRequest,
   listEnvelope,
 } from '@proxima/contracts'
-import { STAFF_OR_CLIENT, type Actor, type Role } from '../../http/actor.js'
+import { STAFF_OR_CLIENT, accountOf, clientOf, type Role } from '../../http/actor.js'
 import type { CommentService } from './comments.service.js'
 
 const tags = ['community comments']
-const actorOf = (req: { actor: unknown }) => req.actor as Actor
 const readers = { roles: STAFF_OR_CLIENT }
 const CLIENT: readonly Role[] = ['client']
 
@@ -41,12 +40,12 @@ export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> 
       },
       config: readers,
     },
-    (req) => comments.list(actorOf(req), req.query),
+    (req) => comments.list(accountOf(req), req.query),
   )
   app.get(
     '/api/community/comment/:id/',
     { schema: { tags, summary: 'Get a comment', params: IdParams, response: { 200: Comment } }, config: readers },
-    (req) => comments.get(actorOf(req), req.params.id),
+    (req) => comments.get(accountOf(req), req.params.id),
   )
   app.post(
     '/api/community/comment/',
@@ -60,7 +59,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> 
       config: readers,
     },
     async (req, reply) => {
-      const comment = await comments.create(actorOf(req), req.body)
+      const comment = await comments.create(accountOf(req), req.body)
       return reply.status(201).header('Location', `/api/community/comment/${comment.comment_id}/`).send(comment)
     },
   )
@@ -76,7 +75,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> 
       },
       config: readers,
     },
-    (req) => comments.update(actorOf(req), req.params.id, req.body),
+    (req) => comments.update(accountOf(req), req.params.id, req.body),
   )
   app.delete(
     '/api/community/comment/:id/',
@@ -85,7 +84,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> 
       config: readers,
     },
     async (req, reply) => {
-      await comments.remove(actorOf(req), req.params.id)
+      await comments.remove(accountOf(req), req.params.id)
       return reply.status(204).send()
     },
   )
@@ -96,7 +95,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> 
       config: readers,
     },
     async (req, reply) => {
-      await comments.remove(actorOf(req), req.query.comment_id, req.query.thread_id)
+      await comments.remove(accountOf(req), req.query.comment_id, req.query.thread_id)
       return reply.status(204).send()
     },
   )
@@ -115,7 +114,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> 
         config: { roles: CLIENT },
         preValidation: queryIntoBody,
       },
-      (req) => comments.react(actorOf(req), req.body.comment_id, reaction, 'set'),
+      (req) => comments.react(clientOf(req), req.body.comment_id, reaction, 'set'),
     )
   }
   app.post(
@@ -131,6 +130,6 @@ export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> 
       config: { roles: CLIENT },
       preValidation: queryIntoBody,
     },
-    (req) => comments.react(actorOf(req), req.body.comment_id, req.body.reaction ?? 'like', 'toggle'),
+    (req) => comments.react(clientOf(req), req.body.comment_id, req.body.reaction ?? 'like', 'toggle'),
   )
 }

@@ -1,23 +1,19 @@
-import { sql } from 'kysely'
 import type { CommentCreate, CommentListQuery, CommentUpdate } from '@proxima/contracts'
 import type { z } from 'zod'
-import type { Actor } from '../../http/actor.js'
+import type { Db } from '../../db/database.js'
+import type { ClientActor, StaffActor } from '../../http/actor.js'
+import type { Clock } from '../../lib/clock.js'
 import { forbidden, notFound } from '../../lib/errors.js'
 import { page } from '../../lib/pagination.js'
-import type { CommentBusEvent } from '../realtime/bus.js'
-import type { CommunityDeps } from './communities.service.js'
-import {
-  assertMember,
-  assertSelf,
-  assertWritable,
-  loadCommentFor,
-  loadThreadFor,
-  type CommentRow,
-  type IssueRow,
-} from './community.queries.js'
+import type { CommentBusEvent, EventBus } from '../realtime/bus.js'
+import { assertMember, assertSelf, assertWritable, loadCommentFor, loadThreadFor } from './access.js'
 import { presentComment, presentComments } from './comments.presenter.js'
+import { deleteComment, insertComment, listComments, updateCommentBody, type CommentRow } from './comments.queries.js'
+import { touchIssue, type IssueRow } from './issues.queries.js'
 import { createReactionService } from './reactions.service.js'
 
+/** Staff or a customer with a platform account: visitors have no community access. */
+type Account = StaffActor | ClientActor
 type ListQuery = z.output<typeof CommentListQuery>
 type CreateInput = z.output<typeof CommentCreate>
 type UpdateInput = z.output<typeof CommentUpdate>
@@ -28,12 +24,12 @@ export const CommentTexts = {
 } as const
 
 /** Whether the actor wrote the comment (a client's comment, or a staff member's own reply). */
-const isAuthor = (actor: Actor, c: CommentRow) =>
+const isAuthor = (actor: Account, c: CommentRow) =>
   (actor.kind === 'client' && c.client_id === actor.userId) ||
   (actor.kind === 'staff' && c.client_id === null && c.staff_user_id === actor.userId)
 
 /** Comments (staff replies included) and reactions (contract §5). */
-export function createCommentService(deps: CommunityDeps) {
+export function createCommentService(deps: { db: Db; clock: Clock; bus: EventBus }) {
   const { db, clock, bus } = deps
 
   /** The events of a comment change; the issue's counts or activity changed too, so staff lists follow. */
@@ -58,99 +54,69 @@ export function createCommentService(deps: CommunityDeps) {
   }
 
   /** A thread's comments, oldest first; deleted ones are left out. */
-  async function list(actor: Actor, q: ListQuery) {
+  async function list(actor: Account, q: ListQuery) {
     const { thread } = await loadThreadFor(db, actor, q.thread_id)
-    let rows = db
-      .selectFrom('community_comments')
-      .where('tenant_id', '=', thread.tenant_id)
-      .where('thread_id', '=', thread.id)
-      .where('deleted_at', 'is', null)
-    if (q.client_id !== undefined) rows = rows.where('client_id', '=', q.client_id)
-    const [{ total }, data] = await Promise.all([
-      rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      rows.selectAll().orderBy('id', 'asc').limit(q.limit).offset(q.offset).execute(),
-    ])
-    return page(await presentComments(db, actor, data), { limit: q.limit, offset: q.offset, total: Number(total) })
+    const { comments, total } = await listComments(db, thread.tenant_id, thread.id, {
+      clientId: q.client_id,
+      limit: q.limit,
+      offset: q.offset,
+    })
+    return page(await presentComments(db, actor, comments), { limit: q.limit, offset: q.offset, total })
   }
 
-  async function get(actor: Actor, commentId: number) {
+  async function get(actor: Account, commentId: number) {
     const { comment } = await loadCommentFor(db, actor, commentId)
     return presentComment(db, actor, comment)
   }
 
   /** A member's comment, or a staff reply by the tenant's staff; the issue's activity moves. */
-  async function create(actor: Actor, input: CreateInput) {
-    if (actor.kind === 'visitor') throw forbidden()
+  async function create(actor: Account, input: CreateInput) {
     const { thread, issue, community } = await loadThreadFor(db, actor, input.thread_id)
     assertSelf(actor, input.client_id)
-    if (actor.kind === 'client') await assertMember(db, community.id, actor.userId)
+    if (actor.kind === 'client') await assertMember(db, community, actor.userId)
     assertWritable(community)
     const now = clock.now()
     const row = await db.transaction().execute(async (trx) => {
       // Locks the issue, so that the author cannot delete it (as comment-free) while this comment is written.
-      const touched = await trx
-        .updateTable('community_issues')
-        .set({ last_activity_at: sql<Date>`greatest(last_activity_at, ${now})` })
-        .where('tenant_id', '=', issue.tenant_id)
-        .where('id', '=', issue.id)
-        .returning('id')
-        .executeTakeFirst()
-      if (!touched) throw notFound()
-      return trx
-        .insertInto('community_comments')
-        .values({
-          tenant_id: thread.tenant_id,
-          community_id: issue.community_id,
-          issue_id: issue.id,
-          thread_id: thread.id,
-          client_id: actor.kind === 'client' ? actor.userId : null,
-          staff_user_id: actor.kind === 'staff' ? actor.userId : null,
-          body: input.comment_description,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      if (!(await touchIssue(trx, issue.tenant_id, issue.id, now))) throw notFound()
+      return insertComment(trx, thread.tenant_id, {
+        communityId: issue.community_id,
+        issueId: issue.id,
+        threadId: thread.id,
+        clientId: actor.kind === 'client' ? actor.userId : null,
+        staffUserId: actor.kind === 'staff' ? actor.userId : null,
+        body: input.comment_description,
+        at: now,
+      })
     })
     publish('comment.created', row, issue, true)
     return presentComment(db, actor, row)
   }
 
   /** The author edits the text; `edited_at` records it (the same text again changes nothing). */
-  async function update(actor: Actor, commentId: number, input: UpdateInput) {
+  async function update(actor: Account, commentId: number, input: UpdateInput) {
     const { comment, issue, community } = await loadCommentFor(db, actor, commentId)
     if (!isAuthor(actor, comment)) throw forbidden(CommentTexts.authorOnly)
     assertWritable(community)
     if (comment.body === input.comment_description) return presentComment(db, actor, comment)
     const now = clock.now()
-    const row = await db
-      .updateTable('community_comments')
-      .set({ body: input.comment_description, edited_at: now, updated_at: now })
-      .where('tenant_id', '=', comment.tenant_id)
-      .where('id', '=', comment.id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst()
+    const row = await updateCommentBody(db, comment.tenant_id, comment.id, input.comment_description, now)
     if (!row) throw notFound()
     publish('comment.updated', row, issue, false)
     return presentComment(db, actor, row)
   }
 
   /** Soft delete by the author or the tenant's staff: hidden everywhere, left out of counts and analytics. */
-  async function remove(actor: Actor, commentId: number, threadId?: number) {
+  async function remove(actor: Account, commentId: number, threadId?: number) {
     const { comment, issue, community } = await loadCommentFor(db, actor, commentId)
     if (threadId !== undefined && comment.thread_id !== threadId) throw notFound()
     if (actor.kind !== 'staff' && !isAuthor(actor, comment)) throw forbidden(CommentTexts.deleteNotAllowed)
     assertWritable(community)
     const now = clock.now()
-    const row = await db
-      .updateTable('community_comments')
-      .set({ deleted_at: now, deleted_by_user_id: actor.kind === 'visitor' ? null : actor.userId, updated_at: now })
-      .where('tenant_id', '=', comment.tenant_id)
-      .where('id', '=', comment.id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst()
+    const row = await deleteComment(db, comment.tenant_id, comment.id, {
+      userId: actor.userId,
+      at: now,
+    })
     if (!row) throw notFound()
     publish('comment.deleted', row, issue, true)
   }

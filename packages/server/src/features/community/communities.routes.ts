@@ -9,13 +9,11 @@ import {
   IdParams,
   listEnvelope,
 } from '@proxima/contracts'
-import { ADMIN, STAFF, STAFF_OR_CLIENT, type Actor, type StaffActor } from '../../http/actor.js'
+import { ADMIN, STAFF, STAFF_OR_CLIENT, accountOf, adminOf, staffOf } from '../../http/actor.js'
 import type { CommunityService } from './communities.service.js'
 import { membershipRoutes } from './membership.routes.js'
 
 const tags = ['communities']
-const actorOf = (req: { actor: unknown }) => req.actor as Actor
-const staff = (req: { actor: unknown }) => req.actor as StaffActor
 const base = '/api/community/community'
 
 /** `/api/community/` communities, membership, favourites, events and ratings (contract §5.2). */
@@ -32,7 +30,7 @@ export const communityRoutes: FastifyPluginAsyncZod<{ communities: CommunityServ
       },
       config: { roles: STAFF_OR_CLIENT },
     },
-    (req) => communities.list(actorOf(req), req.query),
+    (req) => communities.list(accountOf(req), req.query),
   )
   app.get(
     `${base}/:id/`,
@@ -40,7 +38,7 @@ export const communityRoutes: FastifyPluginAsyncZod<{ communities: CommunityServ
       schema: { tags, summary: 'Get a community', params: IdParams, response: { 200: Community } },
       config: { roles: STAFF_OR_CLIENT },
     },
-    (req) => communities.get(actorOf(req), req.params.id),
+    (req) => communities.get(accountOf(req), req.params.id),
   )
   app.post(
     `${base}/`,
@@ -49,7 +47,7 @@ export const communityRoutes: FastifyPluginAsyncZod<{ communities: CommunityServ
       config: { roles: ADMIN },
     },
     async (req, reply) => {
-      const community = await communities.create(staff(req), req.body)
+      const community = await communities.create(adminOf(req), req.body)
       return reply.status(201).header('Location', `${base}/${community.community_id}/`).send(community)
     },
   )
@@ -65,7 +63,7 @@ export const communityRoutes: FastifyPluginAsyncZod<{ communities: CommunityServ
       },
       config: { roles: ADMIN },
     },
-    (req) => communities.update(staff(req), req.params.id, req.body),
+    (req) => communities.update(adminOf(req), req.params.id, req.body),
   )
   app.get(
     `${base}/:id/members/`,
@@ -79,7 +77,7 @@ export const communityRoutes: FastifyPluginAsyncZod<{ communities: CommunityServ
       },
       config: { roles: STAFF },
     },
-    (req) => communities.members(staff(req), req.params.id, req.query),
+    (req) => communities.members(staffOf(req), req.params.id, req.query),
   )
 
   await app.register(membershipRoutes, deps)

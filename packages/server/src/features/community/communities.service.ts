@@ -6,24 +6,27 @@ import {
   type CommunityMembersQuery,
   type CommunityUpdate,
 } from '@proxima/contracts'
-import { sql, type ExpressionBuilder } from 'kysely'
 import type { z } from 'zod'
 import type { Db, Executor } from '../../db/database.js'
-import type { DB } from '../../db/schema.js'
-import type { Actor, StaffActor } from '../../http/actor.js'
+import type { ClientActor, StaffActor } from '../../http/actor.js'
 import { isoRequired, type Clock } from '../../lib/clock.js'
-import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js'
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js'
 import { page } from '../../lib/pagination.js'
-import type { EventBus } from '../realtime/bus.js'
-import { escapeLike } from '../../lib/like.js'
-import { countCommunities } from './communities.queries.js'
-import { presentCommunities } from './communities.presenter.js'
-import { loadCommunityFor } from './community.queries.js'
+import { loadCommunityFor } from './access.js'
+import {
+  communityNameTaken,
+  countCommunities,
+  insertCommunity,
+  listCommunityIds,
+  listCommunityIdsForClient,
+  lockTenantPlan,
+  updateCommunity,
+} from './communities.queries.js'
+import { communityPage, presentCommunities } from './communities.presenter.js'
+import { listMembers } from './membership.queries.js'
 import { createMembershipService } from './membership.service.js'
 import { createRatingService } from './ratings.service.js'
 import { clientDetail } from './people.js'
-
-export type CommunityDeps = { db: Db; clock: Clock; bus: EventBus }
 
 const NAME_TAKEN = 'A community with this name already exists.'
 const nameTaken = () => conflict('community.name_taken', NAME_TAKEN, { community_name: [NAME_TAKEN] })
@@ -36,24 +39,8 @@ const limitReached = (max: number) =>
     { errors: { limit: ['max_communities'] } },
   )
 
-async function nameInUse(ex: Executor, tenantId: number, name: string, exceptId?: number) {
-  let q = ex
-    .selectFrom('communities')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where(sql<string>`lower(name)`, '=', name.toLowerCase())
-  if (exceptId !== undefined) q = q.where('id', '<>', exceptId)
-  return (await q.executeTakeFirst()) !== undefined
-}
-
-/** Text search over a community's name and description (case-insensitive substring). */
-const matches = (search: string) => (eb: ExpressionBuilder<DB & { c: DB['communities'] }, 'c'>) => {
-  const p = `%${escapeLike(search)}%`
-  return eb.or([eb('c.name', 'ilike', p), eb('c.description', 'ilike', p)])
-}
-
 /** Communities (contract §5): reading, creating and changing them; membership, favourites and ratings. */
-export function createCommunityService(deps: CommunityDeps) {
+export function createCommunityService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps
 
   /**
@@ -61,68 +48,29 @@ export function createCommunityService(deps: CommunityDeps) {
    * archived, of every active tenant (clients are platform-wide), optionally of one tenant or by membership.
    * Alphabetical, ties by id.
    */
-  async function list(actor: Actor, q: z.infer<typeof CommunityListQuery>) {
-    if (actor.kind === 'visitor') throw forbidden()
-    let rows = db.selectFrom('communities as c')
+  async function list(actor: StaffActor | ClientActor, q: z.infer<typeof CommunityListQuery>) {
+    const filter = { communityId: q.community_id, search: q.search, limit: q.limit, offset: q.offset }
+    let found
     if (actor.kind === 'staff') {
       if (q.tenant_id !== undefined && q.tenant_id !== actor.tenantId) throw notFound()
-      rows = rows.where('c.tenant_id', '=', actor.tenantId)
-      if (!q.include_archived) rows = rows.where('c.is_archived', '=', false)
+      found = await listCommunityIds(db, actor.tenantId, { ...filter, includeArchived: q.include_archived ?? false })
     } else {
-      if (q.tenant_id !== undefined) rows = rows.where('c.tenant_id', '=', q.tenant_id)
-      rows = rows
-        .where('c.is_archived', '=', false)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('tenants as t')
-              .select('t.id')
-              .whereRef('t.id', '=', 'c.tenant_id')
-              .where('t.status', '=', 'active'),
-          ),
-        )
-      if (q.is_member !== undefined) {
-        const clientId = actor.userId
-        rows = rows.where((eb) => {
-          const member = eb.exists(
-            eb
-              .selectFrom('community_memberships as m')
-              .select('m.id')
-              .whereRef('m.community_id', '=', 'c.id')
-              .where('m.client_id', '=', clientId)
-              .where('m.left_at', 'is', null),
-          )
-          return q.is_member ? member : eb.not(member)
-        })
-      }
+      found = await listCommunityIdsForClient(db, actor.userId, {
+        ...filter,
+        tenantId: q.tenant_id,
+        isMember: q.is_member,
+      })
     }
-    if (q.community_id !== undefined) rows = rows.where('c.id', '=', q.community_id)
-    if (q.search) rows = rows.where(matches(q.search))
-    const [{ total }, ids] = await Promise.all([
-      rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      rows
-        .select('c.id')
-        .orderBy(sql`lower(c.name)`)
-        .orderBy('c.id')
-        .limit(q.limit)
-        .offset(q.offset)
-        .execute(),
-    ])
-    const data = await presentCommunities(
-      db,
-      actor,
-      ids.map((r) => r.id),
-    )
-    return page(data, { limit: q.limit, offset: q.offset, total: Number(total) })
+    return communityPage(db, actor, found, q)
   }
 
-  async function present(ex: Executor, actor: Actor, id: number): Promise<Community> {
+  async function present(ex: Executor, actor: StaffActor | ClientActor, id: number): Promise<Community> {
     const [community] = await presentCommunities(ex, actor, [id])
     if (!community) throw notFound()
     return community
   }
 
-  async function get(actor: Actor, id: number) {
+  async function get(actor: StaffActor | ClientActor, id: number) {
     const community = await loadCommunityFor(db, actor, id)
     return present(db, actor, community.id)
   }
@@ -132,28 +80,15 @@ export function createCommunityService(deps: CommunityDeps) {
     const now = clock.now()
     try {
       const id = await db.transaction().execute(async (trx) => {
-        // The tenant row is the lock that keeps two concurrent creations from both passing the limit.
-        const tenant = await trx
-          .selectFrom('tenants')
-          .select(['id', 'plan'])
-          .where('id', '=', actor.tenantId)
-          .forUpdate()
-          .executeTakeFirstOrThrow()
+        const tenant = await lockTenantPlan(trx, actor.tenantId)
         const max = planById(tenant.plan).limits.max_communities
         if (max !== null && (await countCommunities(trx, tenant.id)) >= max) throw limitReached(max)
-        if (await nameInUse(trx, tenant.id, input.community_name)) throw nameTaken()
-        const row = await trx
-          .insertInto('communities')
-          .values({
-            tenant_id: tenant.id,
-            name: input.community_name,
-            description: input.description ?? null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        return row.id
+        if (await communityNameTaken(trx, tenant.id, input.community_name)) throw nameTaken()
+        return insertCommunity(trx, tenant.id, {
+          name: input.community_name,
+          description: input.description ?? null,
+          at: now,
+        })
       })
       return await present(db, actor, id)
     } catch (err) {
@@ -169,7 +104,7 @@ export function createCommunityService(deps: CommunityDeps) {
         const community = await loadCommunityFor(trx, actor, id, { lock: true })
         if (
           input.community_name !== undefined &&
-          (await nameInUse(trx, actor.tenantId, input.community_name, community.id))
+          (await communityNameTaken(trx, actor.tenantId, input.community_name, community.id))
         )
           throw nameTaken()
         const changes = {
@@ -178,12 +113,7 @@ export function createCommunityService(deps: CommunityDeps) {
           ...(input.is_archived !== undefined ? { is_archived: input.is_archived } : {}),
         }
         if (Object.keys(changes).length === 0) return
-        await trx
-          .updateTable('communities')
-          .set({ ...changes, updated_at: clock.now() })
-          .where('tenant_id', '=', actor.tenantId)
-          .where('id', '=', community.id)
-          .execute()
+        await updateCommunity(trx, actor.tenantId, community.id, { ...changes, updated_at: clock.now() })
       })
     } catch (err) {
       if (isUniqueViolation(err, 'communities_name_key')) throw nameTaken()
@@ -195,38 +125,10 @@ export function createCommunityService(deps: CommunityDeps) {
   /** Current members, first joined first; staff see them as `ClientDetail` (members are related clients, §1.5). */
   async function members(actor: StaffActor, id: number, q: z.infer<typeof CommunityMembersQuery>) {
     const community = await loadCommunityFor(db, actor, id)
-    let rows = db
-      .selectFrom('community_memberships as m')
-      .innerJoin('users as u', 'u.id', 'm.client_id')
-      .where('m.tenant_id', '=', actor.tenantId)
-      .where('m.community_id', '=', community.id)
-      .where('m.left_at', 'is', null)
-    if (q.search) {
-      const p = `%${escapeLike(q.search)}%`
-      rows = rows.where((eb) =>
-        eb.or([
-          eb('u.username', 'ilike', p),
-          eb('u.email', 'ilike', p),
-          eb('u.first_name', 'ilike', p),
-          eb('u.last_name', 'ilike', p),
-          eb(sql<string>`u.first_name || ' ' || u.last_name`, 'ilike', p),
-        ]),
-      )
-    }
-    const [{ total }, data] = await Promise.all([
-      rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      rows
-        .selectAll('u')
-        .select('m.joined_at')
-        .orderBy('m.joined_at')
-        .orderBy('m.id')
-        .limit(q.limit)
-        .offset(q.offset)
-        .execute(),
-    ])
+    const { members, total } = await listMembers(db, actor.tenantId, community.id, q)
     return page(
-      data.map((u) => ({ ...clientDetail(u), joined_at: isoRequired(u.joined_at) })),
-      { limit: q.limit, offset: q.offset, total: Number(total) },
+      members.map((u) => ({ ...clientDetail(u), joined_at: isoRequired(u.joined_at) })),
+      { limit: q.limit, offset: q.offset, total },
     )
   }
 

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.js'
 import { isIssueEvent } from '../realtime/bus.js'
 import type { CommunityViews, RenderedEvent } from '../realtime/views.js'
 import { presentComment } from './comments.presenter.js'
-import { loadCommentFor, loadCommunityFor, loadIssueFor, loadThreadFor } from './community.queries.js'
+import { loadCommentFor, loadCommunityFor, loadIssueFor, loadThreadFor } from './access.js'
 import { presentIssue } from './issues.presenter.js'
 
 /** The loaded rows, or null when the actor may not see them (no access looks like absence, as over REST). */

@@ -10,13 +10,12 @@ import {
   ThreadListQuery,
   listEnvelope,
 } from '@proxima/contracts'
-import { STAFF_OR_CLIENT, type Actor, type Role } from '../../http/actor.js'
+import { STAFF_OR_CLIENT, accountOf, clientOf, type Role } from '../../http/actor.js'
 import type { IssueService } from './issues.service.js'
 import type { CommentService } from './comments.service.js'
 import { commentRoutes } from './comments.routes.js'
 
 const tags = ['community issues']
-const actorOf = (req: { actor: unknown }) => req.actor as Actor
 const readers = { roles: STAFF_OR_CLIENT }
 const CLIENT: readonly Role[] = ['client']
 
@@ -36,12 +35,12 @@ export const issueRoutes: FastifyPluginAsyncZod<{ issues: IssueService; comments
       },
       config: readers,
     },
-    (req) => issues.list(actorOf(req), req.query),
+    (req) => issues.list(accountOf(req), req.query),
   )
   app.get(
     '/api/community/issue/:id/',
     { schema: { tags, summary: 'Get an issue', params: IdParams, response: { 200: Issue } }, config: readers },
-    (req) => issues.get(actorOf(req), req.params.id),
+    (req) => issues.get(accountOf(req), req.params.id),
   )
   app.post(
     '/api/community/issue/',
@@ -55,7 +54,7 @@ export const issueRoutes: FastifyPluginAsyncZod<{ issues: IssueService; comments
       config: { roles: CLIENT },
     },
     async (req, reply) => {
-      const issue = await issues.create(actorOf(req), req.body)
+      const issue = await issues.create(clientOf(req), req.body)
       return reply.status(201).header('Location', `/api/community/issue/${issue.issue_id}/`).send(issue)
     },
   )
@@ -71,7 +70,7 @@ export const issueRoutes: FastifyPluginAsyncZod<{ issues: IssueService; comments
       },
       config: readers,
     },
-    (req) => issues.update(actorOf(req), req.params.id, req.body),
+    (req) => issues.update(accountOf(req), req.params.id, req.body),
   )
   app.delete(
     '/api/community/issue/:id/',
@@ -84,7 +83,7 @@ export const issueRoutes: FastifyPluginAsyncZod<{ issues: IssueService; comments
       config: readers,
     },
     async (req, reply) => {
-      await issues.remove(actorOf(req), req.params.id)
+      await issues.remove(accountOf(req), req.params.id)
       return reply.status(204).send()
     },
   )
@@ -100,12 +99,12 @@ export const issueRoutes: FastifyPluginAsyncZod<{ issues: IssueService; comments
       },
       config: readers,
     },
-    (req) => issues.listThreads(actorOf(req), req.query),
+    (req) => issues.listThreads(accountOf(req), req.query),
   )
   app.get(
     '/api/community/thread/:id/',
     { schema: { tags, summary: 'Get a thread', params: IdParams, response: { 200: Thread } }, config: readers },
-    (req) => issues.getThread(actorOf(req), req.params.id),
+    (req) => issues.getThread(accountOf(req), req.params.id),
   )
   app.post(
     '/api/community/thread/',
@@ -118,7 +117,7 @@ export const issueRoutes: FastifyPluginAsyncZod<{ issues: IssueService; comments
       },
       config: readers,
     },
-    (req) => issues.ensureThread(actorOf(req), req.body.issue_id),
+    (req) => issues.ensureThread(accountOf(req), req.body.issue_id),
   )
 
   await app.register(commentRoutes, { comments })

@@ -13,12 +13,10 @@ import {
   RatingListQuery,
   listEnvelope,
 } from '@proxima/contracts'
-import { STAFF_OR_CLIENT, type ClientActor, type Role, type StaffActor } from '../../http/actor.js'
+import { STAFF_OR_CLIENT, accountOf, clientOf, type Role } from '../../http/actor.js'
 import type { CommunityService } from './communities.service.js'
 
 const CLIENT: readonly Role[] = ['client']
-const client = (req: { actor: unknown }) => req.actor as ClientActor
-const staffOrClient = (req: { actor: unknown }) => req.actor as StaffActor | ClientActor
 
 /** Joining and leaving, favourites, the join and leave history, and ratings (contract §5.2). */
 export const membershipRoutes: FastifyPluginAsyncZod<{ communities: CommunityService }> = async (
@@ -37,7 +35,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ communities: CommunitySer
       },
       config: { roles: CLIENT },
     },
-    (req) => communities.join(client(req), req.body),
+    (req) => communities.join(clientOf(req), req.body),
   )
   app.post(
     '/api/community/leavecommunity/',
@@ -50,7 +48,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ communities: CommunitySer
       },
       config: { roles: CLIENT },
     },
-    (req) => communities.leave(client(req), req.body),
+    (req) => communities.leave(clientOf(req), req.body),
   )
   app.get(
     '/api/community/events/',
@@ -63,7 +61,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ communities: CommunitySer
       },
       config: { roles: STAFF_OR_CLIENT },
     },
-    (req) => communities.events(staffOrClient(req), req.query),
+    (req) => communities.events(accountOf(req), req.query),
   )
 
   tags = ['community favourites']
@@ -81,7 +79,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ communities: CommunitySer
         },
         config: { roles: CLIENT },
       },
-      (req) => communities.favourites(client(req), req.query),
+      (req) => communities.favourites(clientOf(req), req.query),
     )
     app.post(
       `/api/community/${path}/`,
@@ -95,7 +93,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ communities: CommunitySer
         },
         config: { roles: CLIENT },
       },
-      (req) => communities.toggleFavourite(client(req), req.body),
+      (req) => communities.toggleFavourite(clientOf(req), req.body),
     )
   }
 
@@ -111,7 +109,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ communities: CommunitySer
       },
       config: { roles: STAFF_OR_CLIENT },
     },
-    (req) => communities.ratings(staffOrClient(req), req.query),
+    (req) => communities.ratings(accountOf(req), req.query),
   )
   app.post(
     '/api/community/rating/',
@@ -125,7 +123,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ communities: CommunitySer
       config: { roles: CLIENT },
     },
     async (req, reply) => {
-      const { created, rating } = await communities.rate(client(req), req.body)
+      const { created, rating } = await communities.rate(clientOf(req), req.body)
       if (created) void reply.header('Location', `/api/community/rating/?community_id=${rating.community_id}`)
       return reply.status(created ? 201 : 200).send(rating)
     },

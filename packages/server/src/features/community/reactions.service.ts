@@ -1,9 +1,11 @@
 import { CommunityTexts, type ReactionReply } from '@proxima/contracts'
 import type { z } from 'zod'
-import type { Actor } from '../../http/actor.js'
-import { forbidden } from '../../lib/errors.js'
-import type { CommunityDeps } from './communities.service.js'
-import { assertMember, assertWritable, loadCommentFor } from './community.queries.js'
+import type { Db } from '../../db/database.js'
+import type { ClientActor } from '../../http/actor.js'
+import type { Clock } from '../../lib/clock.js'
+import type { EventBus } from '../realtime/bus.js'
+import { assertMember, assertWritable, loadCommentFor } from './access.js'
+import { countReactions, deleteReaction, findReactionForUpdate, upsertReaction } from './reactions.queries.js'
 
 type Reaction = 'like' | 'dislike'
 /** `set` makes the caller's reaction equal `reaction` (idempotent); `toggle` removes it when it already is. */
@@ -15,61 +17,35 @@ const MESSAGES = {
 } as const
 
 /** Likes and dislikes of comments by member clients (one reaction per client and comment; contract §5.2). */
-export function createReactionService({ db, clock, bus }: CommunityDeps) {
+export function createReactionService({ db, clock, bus }: { db: Db; clock: Clock; bus: EventBus }) {
   async function react(
-    actor: Actor,
+    actor: ClientActor,
     commentId: number,
     reaction: Reaction,
     mode: ReactionMode,
   ): Promise<z.output<typeof ReactionReply>> {
-    if (actor.kind !== 'client') throw forbidden('Only customers can react to comments.')
     const { comment, issue, community } = await loadCommentFor(db, actor, commentId)
-    await assertMember(db, community.id, actor.userId)
+    await assertMember(db, community, actor.userId)
     assertWritable(community)
     const now = clock.now()
     const result = await db.transaction().execute(async (trx) => {
-      const existing = await trx
-        .selectFrom('comment_reactions')
-        .select('reaction')
-        .where('comment_id', '=', comment.id)
-        .where('client_id', '=', actor.userId)
-        .forUpdate()
-        .executeTakeFirst()
+      const existing = await findReactionForUpdate(trx, comment.tenant_id, comment.id, actor.userId)
       let mine: Reaction | null = reaction
       let changed = existing?.reaction !== reaction
       if (mode === 'toggle' && existing?.reaction === reaction) {
-        await trx
-          .deleteFrom('comment_reactions')
-          .where('tenant_id', '=', comment.tenant_id)
-          .where('comment_id', '=', comment.id)
-          .where('client_id', '=', actor.userId)
-          .execute()
+        await deleteReaction(trx, comment.tenant_id, comment.id, actor.userId)
         mine = null
         changed = true
       } else if (changed) {
-        await trx
-          .insertInto('comment_reactions')
-          .values({
-            tenant_id: comment.tenant_id,
-            comment_id: comment.id,
-            client_id: actor.userId,
-            reaction,
-            created_at: now,
-            updated_at: now,
-          })
-          .onConflict((oc) => oc.columns(['comment_id', 'client_id']).doUpdateSet({ reaction, updated_at: now }))
-          .execute()
+        await upsertReaction(trx, comment.tenant_id, {
+          commentId: comment.id,
+          clientId: actor.userId,
+          reaction,
+          at: now,
+        })
       }
-      const counts = await trx
-        .selectFrom('comment_reactions')
-        .select((eb) => [
-          eb.fn.count<number>('client_id').filterWhere('reaction', '=', 'like').as('likes'),
-          eb.fn.count<number>('client_id').filterWhere('reaction', '=', 'dislike').as('dislikes'),
-        ])
-        .where('tenant_id', '=', comment.tenant_id)
-        .where('comment_id', '=', comment.id)
-        .executeTakeFirstOrThrow()
-      return { mine, changed, likes: Number(counts.likes), dislikes: Number(counts.dislikes) }
+      const { likes, dislikes } = await countReactions(trx, comment.tenant_id, comment.id)
+      return { mine, changed, likes, dislikes }
     })
     if (result.changed)
       bus.publish({

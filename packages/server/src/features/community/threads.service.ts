@@ -1,13 +1,14 @@
 import type { Thread, ThreadListQuery } from '@proxima/contracts'
 import type { z } from 'zod'
-import type { Executor } from '../../db/database.js'
-import type { Actor } from '../../http/actor.js'
-import { isoRequired } from '../../lib/clock.js'
+import type { Db, Executor } from '../../db/database.js'
+import type { Actor, ClientActor, StaffActor } from '../../http/actor.js'
+import { isoRequired, type Clock } from '../../lib/clock.js'
 import { AppError, fieldError } from '../../lib/errors.js'
 import { page } from '../../lib/pagination.js'
-import type { CommunityDeps } from './communities.service.js'
-import { findThreadOfIssue, loadIssueFor, loadThreadFor, type IssueRow, type ThreadRow } from './community.queries.js'
+import { loadIssueFor, loadThreadFor } from './access.js'
 import { presentIssue } from './issues.presenter.js'
+import type { IssueRow } from './issues.queries.js'
+import { findThreadOfIssue, insertThread, type ThreadRow } from './threads.queries.js'
 
 type ListQuery = z.output<typeof ThreadListQuery>
 
@@ -30,21 +31,20 @@ async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
 }
 
 /** Threads exist only with their issue (one each); these calls read them, and the legacy POST finds them. */
-export function createThreadService({ db, clock }: CommunityDeps) {
+export function createThreadService({ db, clock }: { db: Db; clock: Clock }) {
   /** The issue's thread, created if it is somehow missing (never a second one: `issue_id` is unique). */
   async function threadOf(issue: IssueRow): Promise<ThreadRow> {
     const found = await findThreadOfIssue(db, issue.tenant_id, issue.id)
     if (found) return found
-    await db
-      .insertInto('community_threads')
-      .values({ tenant_id: issue.tenant_id, issue_id: issue.id, created_at: clock.now() })
-      .onConflict((oc) => oc.column('issue_id').doNothing())
-      .execute()
-    return (await findThreadOfIssue(db, issue.tenant_id, issue.id))!
+    // Another request may have written it since: then this writes nothing and that one is read.
+    return (
+      (await insertThread(db, issue.tenant_id, issue.id, clock.now())) ??
+      (await findThreadOfIssue(db, issue.tenant_id, issue.id))!
+    )
   }
 
   /** 0 or 1 thread, named by `thread_id` or `issue_id` (both: they must agree). */
-  async function listThreads(actor: Actor, q: ListQuery) {
+  async function listThreads(actor: StaffActor | ClientActor, q: ListQuery) {
     if (q.issue_id === undefined && q.thread_id === undefined)
       throw fieldError('issue_id', 'Send issue_id or thread_id.')
     const found =
@@ -61,13 +61,13 @@ export function createThreadService({ db, clock }: CommunityDeps) {
     return page(data, { limit: 25, offset: 0, total: data.length })
   }
 
-  async function getThread(actor: Actor, threadId: number) {
+  async function getThread(actor: StaffActor | ClientActor, threadId: number) {
     const { thread, issue } = await loadThreadFor(db, actor, threadId)
     return presentThread(db, actor, thread, issue)
   }
 
   /** Legacy "create a thread": answers the issue's existing thread. */
-  async function ensureThread(actor: Actor, issueId: number) {
+  async function ensureThread(actor: StaffActor | ClientActor, issueId: number) {
     const { issue } = await loadIssueFor(db, actor, issueId)
     return presentThread(db, actor, await threadOf(issue), issue)
   }

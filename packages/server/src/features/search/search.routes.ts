@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { SearchReply, SearchRequest } from '@proxima/contracts'
-import { STAFF, type StaffActor } from '../../http/actor.js'
+import { STAFF, staffOf } from '../../http/actor.js'
 import { limitPerTenant, type Limits } from '../../http/rate-limit.js'
 import type { SearchService } from './search.service.js'
 
@@ -21,7 +21,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService; limits
         },
         config: { roles: STAFF, rateLimit: limitPerTenant(limits, 'ai') },
       },
-      (req) => search.search(req.actor as StaffActor, req.body),
+      (req) => search.search(staffOf(req), req.body),
     )
   }
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js'
 import type { StaffActor } from '../../http/actor.js'
 import { isoRequired, type Clock } from '../../lib/clock.js'
 import { assignedOnly } from '../chat/chats.queries.js'
-import { MARK_END, MARK_START, searchKind, type SearchRow } from './search.sql.js'
+import { MARK_END, MARK_START, listSearchMatches, type SearchRow } from './search.queries.js'
 
 const ALL_TYPES: SearchType[] = ['chats', 'messages', 'issues', 'comments', 'communities', 'surveys']
 
@@ -56,7 +56,6 @@ export function createSearchService({ db, clock }: { db: Db; clock: Clock }) {
     const words = (input.query ?? input.context ?? '').trim()
     const types = input.types ?? (input.filter ? [input.filter] : ALL_TYPES)
     const scope = {
-      tenantId: actor.tenantId,
       words,
       from: input.from ? new Date(input.from) : null,
       to: input.to ? new Date(input.to) : null,
@@ -64,7 +63,10 @@ export function createSearchService({ db, clock }: { db: Db; clock: Clock }) {
       onlyChatsOf: (await assignedOnly(db, actor)) ? actor.userId : null,
     }
     const found = await Promise.all(
-      [...new Set(types)].map(async (type) => ({ type, rows: await searchKind(db, type, scope) })),
+      [...new Set(types)].map(async (type) => ({
+        type,
+        rows: await listSearchMatches(db, actor.tenantId, type, scope),
+      })),
     )
     const results = found
       .flatMap(({ type, rows }) => rows.map((row) => present(type, row)))

@@ -8,7 +8,7 @@ import type { Executor } from '../../db/database.js'
  * parsed by `websearch_to_tsquery` (quotes for phrases, `or`, `-word`), stemmed with the English configuration;
  * customer names and contacts use the `simple` configuration (no stemming). Scores are `ts_rank_cd`.
  */
-export const DOCUMENTS = {
+const DOCUMENTS = {
   issues: sql`(setweight(to_tsvector('english', i.title), 'A') || setweight(to_tsvector('english', i.description), 'B'))`,
   comments: sql`to_tsvector('english', cm.body)`,
   communities: sql`to_tsvector('english', co.name || ' ' || coalesce(co.description, ''))`,
@@ -34,7 +34,6 @@ export type SearchRow = {
 }
 
 export type SearchScope = {
-  tenantId: number
   words: string
   from: Date | null
   to: Date | null
@@ -53,8 +52,8 @@ const visibleChat = (s: SearchScope) =>
 const chatTitle = sql`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''),
   u.username, v.name, v.contact, 'Chat #' || c.id)`
 
-/** The best matches of one kind, best first, with the headline computed for those only. */
-function searchOf(type: Exclude<SearchType, 'surveys'>, s: SearchScope) {
+/** The best matches of one kind in one tenant, best first, with the headline computed for those only. */
+function searchOf(type: Exclude<SearchType, 'surveys'>, tenantId: number, s: SearchScope) {
   const q = sql`websearch_to_tsquery('english', ${s.words})`
   switch (type) {
     case 'issues':
@@ -66,7 +65,7 @@ function searchOf(type: Exclude<SearchType, 'surveys'>, s: SearchScope) {
             ts_rank_cd(${DOCUMENTS.issues}, ${q}) AS score, count(*) OVER () AS total
           FROM community_issues i
           JOIN community_threads t ON t.tenant_id = i.tenant_id AND t.issue_id = i.id
-          WHERE i.tenant_id = ${s.tenantId} AND ${DOCUMENTS.issues} @@ ${q} AND ${window(sql`i.created_at`, s)}
+          WHERE i.tenant_id = ${tenantId} AND ${DOCUMENTS.issues} @@ ${q} AND ${window(sql`i.created_at`, s)}
           ORDER BY score DESC, i.id DESC
           LIMIT ${s.limit}
         ) found`
@@ -79,7 +78,7 @@ function searchOf(type: Exclude<SearchType, 'surveys'>, s: SearchScope) {
             ts_rank_cd(${DOCUMENTS.comments}, ${q}) AS score, count(*) OVER () AS total
           FROM community_comments cm
           JOIN community_issues i ON i.tenant_id = cm.tenant_id AND i.id = cm.issue_id
-          WHERE cm.tenant_id = ${s.tenantId} AND cm.deleted_at IS NULL AND ${DOCUMENTS.comments} @@ ${q}
+          WHERE cm.tenant_id = ${tenantId} AND cm.deleted_at IS NULL AND ${DOCUMENTS.comments} @@ ${q}
             AND ${window(sql`cm.created_at`, s)}
           ORDER BY score DESC, cm.id DESC
           LIMIT ${s.limit}
@@ -94,7 +93,7 @@ function searchOf(type: Exclude<SearchType, 'surveys'>, s: SearchScope) {
           SELECT co.id, co.name, co.description, co.created_at,
             ts_rank_cd(${DOCUMENTS.communities}, ${q}) AS score, count(*) OVER () AS total
           FROM communities co
-          WHERE co.tenant_id = ${s.tenantId} AND ${DOCUMENTS.communities} @@ ${q}
+          WHERE co.tenant_id = ${tenantId} AND ${DOCUMENTS.communities} @@ ${q}
             AND ${window(sql`co.created_at`, s)}
           ORDER BY score DESC, co.id DESC
           LIMIT ${s.limit}
@@ -110,7 +109,7 @@ function searchOf(type: Exclude<SearchType, 'surveys'>, s: SearchScope) {
           JOIN chats c ON c.tenant_id = m.tenant_id AND c.id = m.chat_id
           LEFT JOIN users u ON u.id = c.client_id
           LEFT JOIN anonymous_users v ON v.id = c.visitor_id
-          WHERE m.tenant_id = ${s.tenantId} AND m.deleted_at IS NULL AND ${DOCUMENTS.messages} @@ ${q}
+          WHERE m.tenant_id = ${tenantId} AND m.deleted_at IS NULL AND ${DOCUMENTS.messages} @@ ${q}
             AND ${visibleChat(s)} AND ${window(sql`m.sent_at`, s)}
           ORDER BY score DESC, m.id DESC
           LIMIT ${s.limit}
@@ -131,7 +130,7 @@ function searchOf(type: Exclude<SearchType, 'surveys'>, s: SearchScope) {
           LEFT JOIN users u ON u.id = c.client_id
           LEFT JOIN anonymous_users v ON v.id = c.visitor_id
           LEFT JOIN chat_topics tp ON tp.tenant_id = c.tenant_id AND tp.id = c.topic_id
-          WHERE c.tenant_id = ${s.tenantId} AND ${names} @@ ${simple} AND ${visibleChat(s)}
+          WHERE c.tenant_id = ${tenantId} AND ${names} @@ ${simple} AND ${visibleChat(s)}
             AND ${window(sql`c.created_at`, s)}
           ORDER BY score DESC, c.id DESC
           LIMIT ${s.limit}
@@ -140,8 +139,13 @@ function searchOf(type: Exclude<SearchType, 'surveys'>, s: SearchScope) {
   }
 }
 
-/** Runs the search for one kind; surveys have no content yet and find nothing. */
-export async function searchKind(ex: Executor, type: SearchType, scope: SearchScope): Promise<SearchRow[]> {
+/** The tenant's best matches of one kind, each row with the kind's total; surveys have no content yet. */
+export async function listSearchMatches(
+  ex: Executor,
+  tenantId: number,
+  type: SearchType,
+  scope: SearchScope,
+): Promise<SearchRow[]> {
   if (type === 'surveys') return []
-  return (await searchOf(type, scope).execute(ex)).rows
+  return (await searchOf(type, tenantId, scope).execute(ex)).rows
 }
