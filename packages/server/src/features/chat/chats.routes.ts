@@ -53,7 +53,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; actions: Ch
         body: ChatCreate,
         response: { 200: Chat, 201: Chat },
       },
-      config: { roles: OWNERS },
+      config: { roles: OWNERS, idempotent: true },
     },
     async (req, reply) => {
       const { created, chat } = await chats.create(actorOf(req), req.body)

@@ -34,7 +34,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ messages: MessageService }> 
     '/api/chat/message/',
     {
       schema: { tags, summary: 'Send a text message', body: MessageCreate, response: { 200: Message, 201: Message } },
-      config: anyoneAnswering,
+      config: { ...anyoneAnswering, idempotent: true },
     },
     async (req, reply) => {
       const { created, message } = await messages.create(actorOf(req), req.body)
