@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrationsDir } from '../../src/db/migrate.js'
 import { buildTestApp, type TestApp } from '../app.js'
 import { auth, createClient, createEmployee, createTenantWithAdmin } from '../factories.js'
 import { chatWorld, createVisitor, send, setSettings, startChat } from './helpers.js'
@@ -114,6 +117,46 @@ describe('round-robin assignment', () => {
     await setSettings(app, other.tenantId, { auto_assign: 'round_robin' })
     await assigneeOfNewChat(other.tenantId)
     expect((await assigneeOfNewChat(w.tenantId)).assignee?.id).toBe(e1)
+    expect((await assigneeOfNewChat(w.tenantId)).assignee?.id).toBe(w.adminId)
+  })
+
+  it('takes each member’s turn from the recorded assignments when migration 0011 backfills it', async () => {
+    const w = await chatWorld(app)
+    const e1 = (await createEmployee(app, w.adminToken)).employee.id
+    const e2 = (await createEmployee(app, w.adminToken)).employee.id
+    await setSettings(app, w.tenantId, { auto_assign: 'round_robin' })
+    const first = await assigneeOfNewChat(w.tenantId)
+    await assigneeOfNewChat(w.tenantId)
+    // The admin's chat goes to E2 by hand: E2's latest assignment is now the newest, the admin's the oldest.
+    await post(`/api/chat/chat/${first.chat_id}/assign/`, w.adminToken, { assignee_id: e2 })
+    const turns = async () =>
+      Object.fromEntries(
+        (
+          await app.db
+            .selectFrom('users')
+            .select(['id', 'last_assignment_event_id'])
+            .where('tenant_id', '=', w.tenantId)
+            .execute()
+        ).map((u) => [u.id, u.last_assignment_event_id]),
+      )
+    const kept = await turns()
+    await app.db
+      .updateTable('users')
+      .set({ last_assignment_event_id: null })
+      .where('tenant_id', '=', w.tenantId)
+      .execute()
+    const migration = readFileSync(join(migrationsDir(), '0011_chat_assignment.sql'), 'utf8')
+    await app.database.session((run) => run(migration))
+    expect(await turns()).toEqual(kept)
+    const assigned = await app.db
+      .selectFrom('chat_events')
+      .select(['id', 'detail'])
+      .where('tenant_id', '=', w.tenantId)
+      .where('kind', '=', 'assigned')
+      .orderBy('id')
+      .execute()
+    expect(assigned.map((e) => (e.detail as { assignee_id: number }).assignee_id)).toEqual([w.adminId, e1, e2])
+    expect(kept).toEqual({ [w.adminId]: assigned[0]?.id, [e1]: assigned[1]?.id, [e2]: assigned[2]?.id })
     expect((await assigneeOfNewChat(w.tenantId)).assignee?.id).toBe(w.adminId)
   })
 })
