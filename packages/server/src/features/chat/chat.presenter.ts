@@ -14,7 +14,9 @@ import {
   listVisitors,
 } from './presenter.queries.js'
 
+/** The distinct ids present, for lookups. */
 export const uniq = (ids: (number | null)[]) => [...new Set(ids.filter((x): x is number => x !== null))]
+/** Rows by their id. */
 export const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]))
 
 export const PREVIEW_LENGTH = 120
@@ -124,6 +126,7 @@ export async function presentChats(ex: Executor, viewer: Actor, rows: ChatRow[])
   })
 }
 
+/** One chat shaped for the caller (see `presentChats`). */
 export async function presentChat(ex: Executor, viewer: Actor, row: ChatRow): Promise<Chat> {
   const [chat] = await presentChats(ex, viewer, [row])
   return chat as Chat

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database.js'
 import type { ChatMessagesTable } from '../../db/schema.js'
 
 /** Every column of a message: none is secret (the voice key names a stored file, served only by signed links). */
-export const MESSAGE_COLUMNS = [
+const MESSAGE_COLUMNS = [
   'id',
   'tenant_id',
   'chat_id',
