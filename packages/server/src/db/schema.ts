@@ -92,6 +92,8 @@ export type UsersTable = {
   first_failed_at: Timestamp | null
   locked_until: Timestamp | null
   last_login_at: Timestamp | null
+  /** Staff: the id of their latest `assigned` chat event, the round-robin turn order (migration 0011). */
+  last_assignment_event_id: number | null
   deleted_at: Timestamp | null
   created_at: CreatedAt
   updated_at: UpdatedAt

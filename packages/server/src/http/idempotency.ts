@@ -24,10 +24,18 @@ function callerOf(req: FastifyRequest): string {
   return a.kind === 'visitor' ? `visitor:${a.visitorId}` : `user:${a.userId}`
 }
 
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex')
+
+/** Uploaded files (Buffer fields of a multipart form) count by their bytes: each is hashed as its digest. */
+function digestFiles(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || Buffer.isBuffer(value)) return value
+  const entries = Object.entries(value)
+  if (!entries.some(([, v]) => Buffer.isBuffer(v))) return value
+  return Object.fromEntries(entries.map(([k, v]) => [k, Buffer.isBuffer(v) ? { sha256: sha256(v) } : v]))
+}
+
 function hashBody(body: unknown): string {
-  return createHash('sha256')
-    .update(JSON.stringify(body ?? null))
-    .digest('hex')
+  return sha256(JSON.stringify(body ?? null, digestFiles))
 }
 
 /**

@@ -3,7 +3,8 @@ import { buildTestApp, testClock, type TestApp } from '../app.js'
 import { auth, createEmployee, createTenantWithAdmin } from '../factories.js'
 import { listen, WsClient } from '../realtime/ws-client.js'
 import { chatWorld, createVisitor, eventsOf, send, setSettings, startChat } from './helpers.js'
-import { writeStaffReplies, type StaffReplyInput } from '../../src/features/chat/staff-reply.js'
+import { writeStaffReplies } from '../../src/features/chat/staff-reply.js'
+import type { StaffReplyInput } from '../../src/features/chat/staff-reply.queries.js'
 import type { StaffActor } from '../../src/http/actor.js'
 
 let app: TestApp

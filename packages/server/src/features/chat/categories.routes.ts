@@ -11,12 +11,10 @@ import {
   TopicUpdate,
   listEnvelope,
 } from '@proxima/contracts'
-import { ADMIN, ANY_ACTOR, type Actor, type StaffActor } from '../../http/actor.js'
+import { ADMIN, ANY_ACTOR, actorOf, adminOf } from '../../http/actor.js'
 import type { CategoryService } from './categories.service.js'
 import type { TopicService } from './topics.service.js'
 
-const actorOf = (req: { actor: unknown }) => req.actor as Actor
-const staff = (req: { actor: unknown }) => req.actor as StaffActor
 const admin = { roles: ADMIN }
 
 /** Categories ("service types") and topics; customers read them to pick a subject. */
@@ -44,7 +42,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
       schema: { tags, summary: 'Create a category', body: CategoryCreate, response: { 201: Category } },
       config: admin,
     },
-    async (req, reply) => reply.status(201).send(await categories.create(staff(req), req.body)),
+    async (req, reply) => reply.status(201).send(await categories.create(adminOf(req), req.body)),
   )
   app.patch(
     '/api/chat/categories/:id/',
@@ -58,13 +56,13 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
       },
       config: admin,
     },
-    (req) => categories.update(staff(req), req.params.id, req.body),
+    (req) => categories.update(adminOf(req), req.params.id, req.body),
   )
   app.delete(
     '/api/chat/categories/:id/',
     { schema: { tags, summary: 'Delete a category (its topics keep no category)', params: IdParams }, config: admin },
     async (req, reply) => {
-      await categories.remove(staff(req), req.params.id)
+      await categories.remove(adminOf(req), req.params.id)
       return reply.status(204).send()
     },
   )
@@ -81,7 +79,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
   app.post(
     '/api/chat/topics/',
     { schema: { tags, summary: 'Create a topic', body: TopicCreate, response: { 201: Topic } }, config: admin },
-    async (req, reply) => reply.status(201).send(await topics.create(staff(req), req.body)),
+    async (req, reply) => reply.status(201).send(await topics.create(adminOf(req), req.body)),
   )
   app.patch(
     '/api/chat/topics/:id/',
@@ -89,13 +87,13 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
       schema: { tags, summary: 'Update a topic', params: IdParams, body: TopicUpdate, response: { 200: Topic } },
       config: admin,
     },
-    (req) => topics.update(staff(req), req.params.id, req.body),
+    (req) => topics.update(adminOf(req), req.params.id, req.body),
   )
   app.delete(
     '/api/chat/topics/:id/',
     { schema: { tags, summary: 'Delete a topic (chats and messages lose the link)', params: IdParams }, config: admin },
     async (req, reply) => {
-      await topics.remove(staff(req), req.params.id)
+      await topics.remove(adminOf(req), req.params.id)
       return reply.status(204).send()
     },
   )

@@ -1,62 +1,35 @@
-import type { Executor } from '../../db/database.js'
-import type { Actor, StaffActor } from '../../http/actor.js'
-import { addDays } from '../../lib/clock.js'
-import { assertFound, conflict, forbidden, unprocessable } from '../../lib/errors.js'
-import { recordChatEvent } from './chat-events.js'
-import { actorRefOf, presentChat, sideOf } from './chat.presenter.js'
-import { changeStatus, chatFieldNames, saveChat, type ChatDeps } from './chat-state.js'
-import { findActiveStaff, loadChatFor, type ChatRow } from './chats.queries.js'
-import { noticeEscalation, notifyChatAssigned } from '../notifications/chat-notices.js'
+import type { Db } from '../../db/database.js'
+import type { Actor, ClientActor, StaffActor, VisitorActor } from '../../http/actor.js'
+import { addDays, type Clock } from '../../lib/clock.js'
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.js'
+import { notifyChatAssigned } from '../notifications/chat-notices.js'
 import { publishEvents } from '../notifications/notifications.service.js'
-import type { NotificationBusEvent } from '../realtime/bus.js'
+import type { EventBus, NotificationBusEvent } from '../realtime/bus.js'
+import { findActiveStaff, insertAssignmentEvent } from './assignment.queries.js'
+import { insertChatEvent } from './chat-events.queries.js'
+import { presentChat, sideOf } from './chat.presenter.js'
+import { chatFieldNames, saveChat } from './chat-state.js'
+import { loadChatFor, updateChat, type ChatRow } from './chats.queries.js'
+import { escalation } from './escalation.js'
+import { actorRefOf } from './message.presenter.js'
+import { hasAnswer, messageExists } from './messages.queries.js'
 
 /** A replaced rating is accepted for this long after the first one. */
 export const RATING_WINDOW_DAYS = 7
 
-/**
- * "A human must take over": marks the chat escalated, stops the assistant, opens the chat and tells staff (in-app
- * notifications and the escalation email). Runs inside the caller's transaction; returns the changes (the caller
- * saves them) and the notification events the caller publishes after the commit.
- */
-export async function escalation(
-  trx: Executor,
-  chat: ChatRow,
-  at: Date,
-  by: { actor: Actor; reason: string | null; messageId: number | null; dashboardUrl: string },
-): Promise<{ changes: Partial<ChatRow>; notices: NotificationBusEvent[] }> {
-  const notices = await noticeEscalation(trx, chat, at, by)
-  const changes: Partial<ChatRow> = {
-    ...(await changeStatus(trx, chat, 'open', at, {
-      actorUserId: by.actor.kind === 'visitor' ? null : by.actor.userId,
-      reopenedBy: 'escalation',
-    })),
-    escalated: true,
-    escalated_at: at,
-    escalation_reason: by.reason,
-    iva_enabled: false,
-  }
-  if (by.messageId !== null) {
-    await trx
-      .updateTable('chat_messages')
-      .set({ escalated: true, updated_at: at })
-      .where('tenant_id', '=', chat.tenant_id)
-      .where('id', '=', by.messageId)
-      .execute()
-  }
-  await recordChatEvent(trx, {
-    tenantId: chat.tenant_id,
-    chatId: chat.id,
-    kind: 'escalated',
-    at,
-    actorUserId: by.actor.kind === 'visitor' ? null : by.actor.userId,
-    messageId: by.messageId,
-    detail: { by: by.actor.kind === 'staff' ? 'staff' : 'customer', reason: by.reason },
-  })
-  return { changes, notices }
-}
-
 /** Assignment, escalation, ratings, read markers and typing signals on one chat. */
-export function createChatActionService({ db, clock, bus, dashboardUrl }: ChatDeps) {
+export function createChatActionService({
+  db,
+  clock,
+  bus,
+  dashboardUrl,
+}: {
+  db: Db
+  clock: Clock
+  bus: EventBus
+  /** The dashboard's address, for links in escalation mails. */
+  dashboardUrl: string
+}) {
   const changedFields = (before: ChatRow, after: ChatRow) =>
     chatFieldNames((Object.keys(after) as (keyof ChatRow)[]).filter((k) => String(before[k]) !== String(after[k])))
 
@@ -78,13 +51,13 @@ export function createChatActionService({ db, clock, bus, dashboardUrl }: ChatDe
       }
       if (assigneeId === chat.assignee_id) return { before: chat, after: chat }
       const saved = await saveChat(trx, chat, { assignee_id: assigneeId }, now)
-      await recordChatEvent(trx, {
-        tenantId: chat.tenant_id,
+      await insertAssignmentEvent(trx, chat.tenant_id, {
         chatId: chat.id,
-        kind: 'assigned',
-        at: now,
+        assigneeId,
+        previousAssigneeId: chat.assignee_id,
+        auto: false,
         actorUserId: actor.userId,
-        detail: { assignee_id: assigneeId, previous_assignee_id: chat.assignee_id, auto: false },
+        at: now,
       })
       notices = await notifyChatAssigned(trx, saved, actor, now)
       return { before: chat, after: saved }
@@ -110,17 +83,7 @@ export function createChatActionService({ db, clock, bus, dashboardUrl }: ChatDe
     const { before, after, notices } = await db.transaction().execute(async (trx) => {
       const chat = await loadChatFor(trx, actor, chatId, { lock: true })
       const messageId = input?.message_id ?? null
-      if (messageId !== null) {
-        assertFound(
-          await trx
-            .selectFrom('chat_messages')
-            .select('id')
-            .where('tenant_id', '=', chat.tenant_id)
-            .where('chat_id', '=', chat.id)
-            .where('id', '=', messageId)
-            .executeTakeFirst(),
-        )
-      }
+      if (messageId !== null && !(await messageExists(trx, chat.tenant_id, chat.id, messageId))) throw notFound()
       const { changes, notices } = await escalation(trx, chat, now, {
         actor,
         reason: input?.reason ?? null,
@@ -141,20 +104,16 @@ export function createChatActionService({ db, clock, bus, dashboardUrl }: ChatDe
   }
 
   /** The owner rates once someone answered; a new rating replaces the old within seven days of the first. */
-  async function rate(actor: Actor, chatId: number, input: { rating: number; comment?: string | null | undefined }) {
-    if (actor.kind === 'staff') throw forbidden()
+  async function rate(
+    actor: ClientActor | VisitorActor,
+    chatId: number,
+    input: { rating: number; comment?: string | null | undefined },
+  ) {
     const now = clock.now()
     const after = await db.transaction().execute(async (trx) => {
       const chat = await loadChatFor(trx, actor, chatId, { lock: true })
-      const reply = await trx
-        .selectFrom('chat_messages')
-        .select('id')
-        .where('tenant_id', '=', chat.tenant_id)
-        .where('chat_id', '=', chat.id)
-        .where('message_sender', '<>', 'client')
-        .limit(1)
-        .executeTakeFirst()
-      if (!reply) throw conflict('chat.rating_not_allowed', 'You can rate this chat once someone has answered you.')
+      if (!(await hasAnswer(trx, chat.tenant_id, chat.id)))
+        throw conflict('chat.rating_not_allowed', 'You can rate this chat once someone has answered you.')
       if (chat.first_rated_at && now > addDays(chat.first_rated_at, RATING_WINDOW_DAYS)) {
         throw conflict(
           'chat.rating_locked',
@@ -172,8 +131,7 @@ export function createChatActionService({ db, clock, bus, dashboardUrl }: ChatDe
         },
         now,
       )
-      await recordChatEvent(trx, {
-        tenantId: chat.tenant_id,
+      await insertChatEvent(trx, chat.tenant_id, {
         chatId: chat.id,
         kind: 'rated',
         at: now,
@@ -198,28 +156,17 @@ export function createChatActionService({ db, clock, bus, dashboardUrl }: ChatDe
     const side = sideOf(actor)
     const { chat, marker } = await db.transaction().execute(async (trx) => {
       const row = await loadChatFor(trx, actor, chatId, { lock: true })
-      assertFound(
-        await trx
-          .selectFrom('chat_messages')
-          .select('id')
-          .where('tenant_id', '=', row.tenant_id)
-          .where('chat_id', '=', row.id)
-          .where('id', '=', lastReadMessageId)
-          .executeTakeFirst(),
-      )
+      if (!(await messageExists(trx, row.tenant_id, row.id, lastReadMessageId))) throw notFound()
       const current = (side === 'tenant' ? row.tenant_read_message_id : row.client_read_message_id) ?? 0
       const next = Math.max(current, lastReadMessageId)
-      const saved = await trx
-        .updateTable('chats')
-        .set(
-          side === 'tenant'
-            ? { tenant_read_message_id: next, tenant_read_at: now }
-            : { client_read_message_id: next, client_read_at: now },
-        )
-        .where('tenant_id', '=', row.tenant_id)
-        .where('id', '=', row.id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      const saved = await updateChat(
+        trx,
+        row.tenant_id,
+        row.id,
+        side === 'tenant'
+          ? { tenant_read_message_id: next, tenant_read_at: now }
+          : { client_read_message_id: next, client_read_at: now },
+      )
       return { chat: saved, marker: next }
     })
     const readAt = now.toISOString()

@@ -1,19 +1,8 @@
-import type { Db, Executor } from '../../db/database.js'
-import type { Clock } from '../../lib/clock.js'
+import type { Executor } from '../../db/database.js'
 import { conflict, isUniqueViolation } from '../../lib/errors.js'
-import type { EventBus } from '../realtime/bus.js'
-import type { VoiceLinks } from '../media/voice-links.js'
-import { recordChatEvent } from './chat-events.js'
-import type { ChatRow } from './chats.queries.js'
-
-export type ChatDeps = {
-  db: Db
-  clock: Clock
-  bus: EventBus
-  voiceLinks: VoiceLinks
-  /** The dashboard's address, for links in mails about chats. */
-  dashboardUrl: string
-}
+import { insertAssignmentEvent } from './assignment.queries.js'
+import { insertChatEvent } from './chat-events.queries.js'
+import { unassignChatsOf, updateChat, type ChatRow } from './chats.queries.js'
 
 const FIELD_NAMES: Record<string, string> = {
   assignee_id: 'assignee',
@@ -45,18 +34,11 @@ export async function changeStatus(
   const changes: Partial<ChatRow> = { status }
   if (status === 'resolved') {
     changes.resolved_at = at
-    await recordChatEvent(trx, {
-      tenantId: chat.tenant_id,
-      chatId: chat.id,
-      kind: 'resolved',
-      at,
-      actorUserId: by.actorUserId,
-    })
+    await insertChatEvent(trx, chat.tenant_id, { chatId: chat.id, kind: 'resolved', at, actorUserId: by.actorUserId })
   } else if (chat.status === 'resolved') {
     changes.resolved_at = null
     changes.reopened_count = chat.reopened_count + 1
-    await recordChatEvent(trx, {
-      tenantId: chat.tenant_id,
+    await insertChatEvent(trx, chat.tenant_id, {
       chatId: chat.id,
       kind: 'reopened',
       at,
@@ -71,13 +53,7 @@ export async function changeStatus(
 export async function saveChat(trx: Executor, chat: ChatRow, changes: Partial<ChatRow>, at: Date): Promise<ChatRow> {
   const { id: _id, tenant_id: _t, created_at: _c, ...set } = changes
   try {
-    return await trx
-      .updateTable('chats')
-      .set({ ...set, updated_at: at })
-      .where('tenant_id', '=', chat.tenant_id)
-      .where('id', '=', chat.id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    return await updateChat(trx, chat.tenant_id, chat.id, { ...set, updated_at: at })
   } catch (err) {
     if (isUniqueViolation(err)) throw reopenConflict()
     throw err
@@ -89,22 +65,15 @@ export async function saveChat(trx: Executor, chat: ChatRow, changes: Partial<Ch
  * that disables them. Returns the ids of the chats it released.
  */
 export async function releaseChatsOf(trx: Executor, tenantId: number, userId: number, at: Date): Promise<number[]> {
-  const rows = await trx
-    .updateTable('chats')
-    .set({ assignee_id: null, updated_at: at })
-    .where('tenant_id', '=', tenantId)
-    .where('assignee_id', '=', userId)
-    .where('status', '<>', 'resolved')
-    .returning('id')
-    .execute()
-  for (const r of rows) {
-    await recordChatEvent(trx, {
-      tenantId,
-      chatId: r.id,
-      kind: 'assigned',
+  const chatIds = await unassignChatsOf(trx, tenantId, userId, at)
+  for (const chatId of chatIds) {
+    await insertAssignmentEvent(trx, tenantId, {
+      chatId,
+      assigneeId: null,
+      previousAssigneeId: userId,
+      auto: true,
       at,
-      detail: { assignee_id: null, previous_assignee_id: userId, auto: true },
     })
   }
-  return rows.map((r) => r.id)
+  return chatIds
 }

@@ -6,8 +6,10 @@ import { AppError } from '../../lib/errors.js'
 import type { BusEvent, EventBus } from '../realtime/bus.js'
 import type { RealtimeViews, RenderedEvent } from '../realtime/views.js'
 import { idsOnly } from '../realtime/views.js'
-import { actorRefOf, presentChat, presentMessages, sideOf } from './chat.presenter.js'
+import { presentChat, sideOf } from './chat.presenter.js'
 import { loadChatFor, mayRead, type ChatRow } from './chats.queries.js'
+import { actorRefOf, presentMessages } from './message.presenter.js'
+import { findMessage } from './messages.queries.js'
 
 type ShownChat = Pick<ChatRow, 'id' | 'tenant_id' | 'client_id' | 'visitor_id' | 'assignee_id'>
 
@@ -64,13 +66,7 @@ export function createChatViews(db: Db, voiceLinks: VoiceLinks): RealtimeViews {
       switch (event.type) {
         case 'message.created':
         case 'message.updated': {
-          const row = await db
-            .selectFrom('chat_messages')
-            .selectAll()
-            .where('tenant_id', '=', chat.tenant_id)
-            .where('chat_id', '=', chat.id)
-            .where('id', '=', event.messageId)
-            .executeTakeFirst()
+          const row = await findMessage(db, chat.tenant_id, chat.id, event.messageId)
           if (!row) return null
           const [message] = await presentMessages(db, chat, [row], voiceLinks)
           return { type: event.type, data: message }

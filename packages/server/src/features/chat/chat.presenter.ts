@@ -1,17 +1,23 @@
-import type { ActorRef, Chat, Message } from '@proxima/contracts'
-import type { Selectable } from 'kysely'
+import type { Chat } from '@proxima/contracts'
 import type { Executor } from '../../db/database.js'
-import type { ChatMessagesTable } from '../../db/schema.js'
 import type { Actor } from '../../http/actor.js'
 import { iso, isoRequired } from '../../lib/clock.js'
-import type { ChatRow } from './chats.queries.js'
-import type { VoiceLinks } from '../media/voice-links.js'
 import { fullName } from '../../lib/names.js'
+import type { ChatRow } from './chats.queries.js'
+import type { MessageRow } from './messages.queries.js'
+import {
+  countUnread,
+  listChatPeople,
+  listLastMessages,
+  listTenantNames,
+  listTopicRefs,
+  listVisitors,
+} from './presenter.queries.js'
 
-export type MessageRow = Selectable<ChatMessagesTable>
-
-const uniq = (ids: (number | null)[]) => [...new Set(ids.filter((x): x is number => x !== null))]
-const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]))
+/** The distinct ids present, for lookups. */
+export const uniq = (ids: (number | null)[]) => [...new Set(ids.filter((x): x is number => x !== null))]
+/** Rows by their id. */
+export const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]))
 
 export const PREVIEW_LENGTH = 120
 
@@ -24,38 +30,20 @@ function preview(m: Pick<MessageRow, 'text_content' | 'voice_key' | 'voice_mime_
   return (m.text_content ?? '').slice(0, PREVIEW_LENGTH)
 }
 
+/** Lookups that only run when there is something to look up. */
+const whenAny = <T>(ids: number[], load: (ids: number[]) => Promise<T[]>): Promise<T[]> =>
+  ids.length ? load(ids) : Promise.resolve([])
+
 /** Chats shaped for the caller: staff see the owner's details, customers only public fields. */
 export async function presentChats(ex: Executor, viewer: Actor, rows: ChatRow[]): Promise<Chat[]> {
   if (rows.length === 0) return []
-  const userIds = uniq(rows.flatMap((c) => [c.client_id, c.assignee_id]))
+  const tenantIds = uniq(rows.map((c) => c.tenant_id))
   const [tenants, users, visitors, topics, lastMessages, unread] = await Promise.all([
-    ex
-      .selectFrom('tenants')
-      .select(['id', 'name'])
-      .where('id', 'in', uniq(rows.map((c) => c.tenant_id)))
-      .execute(),
-    userIds.length ? ex.selectFrom('users').selectAll().where('id', 'in', userIds).execute() : [],
-    uniq(rows.map((c) => c.visitor_id)).length
-      ? ex
-          .selectFrom('anonymous_users')
-          .select(['id', 'name', 'contact', 'channel'])
-          .where('id', 'in', uniq(rows.map((c) => c.visitor_id)))
-          .execute()
-      : [],
-    uniq(rows.map((c) => c.topic_id)).length
-      ? ex
-          .selectFrom('chat_topics')
-          .select(['id', 'name', 'category_id'])
-          .where('id', 'in', uniq(rows.map((c) => c.topic_id)))
-          .execute()
-      : [],
-    uniq(rows.map((c) => c.last_message_id)).length
-      ? ex
-          .selectFrom('chat_messages')
-          .select(['id', 'message_sender', 'text_content', 'voice_key', 'voice_mime_type', 'deleted_at', 'sent_at'])
-          .where('id', 'in', uniq(rows.map((c) => c.last_message_id)))
-          .execute()
-      : [],
+    listTenantNames(ex, tenantIds),
+    whenAny(uniq(rows.flatMap((c) => [c.client_id, c.assignee_id])), (ids) => listChatPeople(ex, ids)),
+    whenAny(uniq(rows.map((c) => c.visitor_id)), (ids) => listVisitors(ex, tenantIds, ids)),
+    whenAny(uniq(rows.map((c) => c.topic_id)), (ids) => listTopicRefs(ex, tenantIds, ids)),
+    whenAny(uniq(rows.map((c) => c.last_message_id)), (ids) => listLastMessages(ex, tenantIds, ids)),
     unreadCounts(ex, viewer, rows),
   ])
   const tenantMap = byId(tenants)
@@ -138,172 +126,19 @@ export async function presentChats(ex: Executor, viewer: Actor, rows: ChatRow[])
   })
 }
 
+/** One chat shaped for the caller (see `presentChats`). */
 export async function presentChat(ex: Executor, viewer: Actor, row: ChatRow): Promise<Chat> {
   const [chat] = await presentChats(ex, viewer, [row])
   return chat as Chat
 }
 
-/** Messages from the other side after the caller's side's read marker. */
-async function unreadCounts(ex: Executor, viewer: Actor, rows: ChatRow[]) {
+/** Messages from the other side after the caller's side's read marker, per chat. */
+async function unreadCounts(ex: Executor, viewer: Actor, rows: ChatRow[]): Promise<Map<number, number>> {
   const side = sideOf(viewer)
-  const counts = new Map<number, number>()
-  const groups = new Map<number, number[]>()
-  for (const c of rows) {
-    const marker = (side === 'tenant' ? c.tenant_read_message_id : c.client_read_message_id) ?? 0
-    groups.set(marker, [...(groups.get(marker) ?? []), c.id])
-  }
-  await Promise.all(
-    [...groups].map(async ([marker, chatIds]) => {
-      const found = await ex
-        .selectFrom('chat_messages')
-        .select(['chat_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('chat_id', 'in', chatIds)
-        .where('id', '>', marker)
-        .where('message_sender', side === 'tenant' ? '=' : '<>', 'client')
-        .where('deleted_at', 'is', null)
-        .groupBy('chat_id')
-        .execute()
-      for (const r of found) counts.set(r.chat_id, Number(r.n))
-    }),
-  )
-  return counts
-}
-
-/** The chat fields a message's shape depends on. */
-export type MessageChat = Pick<
-  ChatRow,
-  'channel' | 'client_read_message_id' | 'client_read_at' | 'tenant_read_message_id' | 'tenant_read_at'
->
-
-/** Messages shaped for any caller; `read_at` comes from the other side's read marker. */
-export async function presentMessages(
-  ex: Executor,
-  chat: MessageChat,
-  rows: MessageRow[],
-  links: VoiceLinks,
-): Promise<Message[]> {
-  const userIds = uniq(rows.map((m) => m.sender_user_id))
-  const visitorIds = uniq(rows.map((m) => m.sender_visitor_id))
-  const [users, visitors] = await Promise.all([
-    userIds.length
-      ? ex
-          .selectFrom('users')
-          .select(['id', 'username', 'first_name', 'last_name'])
-          .where('id', 'in', userIds)
-          .execute()
-      : [],
-    visitorIds.length
-      ? ex.selectFrom('anonymous_users').select(['id', 'name', 'contact']).where('id', 'in', visitorIds).execute()
-      : [],
-  ])
-  const userMap = byId(users)
-  const visitorMap = byId(visitors)
-  return rows.map((m) => presentMessage(chat, m, senderRef(m, userMap, visitorMap), links))
-}
-
-/** One message shaped from rows already in hand (no reads). */
-export function presentMessage(chat: MessageChat, m: MessageRow, sender: ActorRef, links: VoiceLinks): Message {
-  const marker = m.message_sender === 'client' ? chat.tenant_read_message_id : chat.client_read_message_id
-  const readAt = m.message_sender === 'client' ? chat.tenant_read_at : chat.client_read_at
-  const hasVoice = !m.deleted_at && m.voice_mime_type !== null
-  return {
-    message_id: m.id,
-    chat_id: m.chat_id,
-    message_sender: m.message_sender,
-    sender,
-    text_content: m.deleted_at ? null : m.text_content,
-    voice_content: hasVoice ? links.url(m.id) : null,
-    voice: hasVoice
-      ? {
-          mime_type: m.voice_mime_type ?? '',
-          size_bytes: m.voice_size_bytes ?? 0,
-          duration_ms: m.voice_duration_ms,
-          transcript: m.voice_transcript,
-        }
-      : null,
-    channel: chat.channel,
-    topic: m.topic_name,
-    topic_id: m.topic_id,
-    escalated: m.escalated,
-    client_message_id: m.client_message_id,
-    external_id: m.external_id,
-    delivery_status: m.delivery_status,
-    delivery_error: m.delivery_error,
-    read_at: marker !== null && m.id <= marker ? iso(readAt) : null,
-    sent_at: isoRequired(m.sent_at),
-    deleted: m.deleted_at !== null,
-    created_at: isoRequired(m.created_at),
-    updated_at: isoRequired(m.updated_at),
-  }
-}
-
-/** A staff member, client or visitor as the author of a message. */
-export function personRef(
-  kind: ActorRef['kind'],
-  person: {
-    id: number
-    username?: string | null
-    first_name?: string
-    last_name?: string
-    name?: string | null
-    contact?: string | null
-  },
-): ActorRef {
-  if (kind === 'visitor')
-    return { kind, id: person.id, name: person.name ?? person.contact ?? `Visitor #${person.id}`, username: null }
-  return {
-    kind,
-    id: person.id,
-    name: fullName({ first_name: person.first_name ?? '', last_name: person.last_name ?? '' }),
-    username: person.username ?? null,
-  }
-}
-
-function senderRef(
-  m: MessageRow,
-  users: Map<number, { id: number; username: string; first_name: string; last_name: string }>,
-  visitors: Map<number, { id: number; name: string | null; contact: string | null }>,
-): ActorRef {
-  if (m.sender_kind === 'assistant') return { kind: 'assistant', id: null, name: 'Virtual assistant', username: null }
-  if (m.sender_kind === 'visitor') {
-    const v = m.sender_visitor_id !== null ? visitors.get(m.sender_visitor_id) : undefined
-    return {
-      kind: 'visitor',
-      id: m.sender_visitor_id,
-      name: v?.name ?? v?.contact ?? `Visitor #${m.sender_visitor_id ?? ''}`,
-      username: null,
-    }
-  }
-  const u = m.sender_user_id !== null ? users.get(m.sender_user_id) : undefined
-  if (m.sender_kind === 'external' || !u)
-    return {
-      kind: m.sender_kind,
-      id: m.sender_user_id,
-      name: u ? fullName(u) : 'Unknown',
-      username: u?.username ?? null,
-    }
-  return { kind: m.sender_kind, id: u.id, name: fullName(u), username: u.username }
-}
-
-/** The caller as the author of a typing signal or message. */
-export async function actorRefOf(ex: Executor, actor: Actor): Promise<ActorRef> {
-  if (actor.kind === 'visitor') {
-    const v = await ex
-      .selectFrom('anonymous_users')
-      .select(['name', 'contact'])
-      .where('id', '=', actor.visitorId)
-      .executeTakeFirst()
-    return {
-      kind: 'visitor',
-      id: actor.visitorId,
-      name: v?.name ?? v?.contact ?? `Visitor #${actor.visitorId}`,
-      username: null,
-    }
-  }
-  const u = await ex
-    .selectFrom('users')
-    .select(['username', 'first_name', 'last_name'])
-    .where('id', '=', actor.userId)
-    .executeTakeFirstOrThrow()
-  return { kind: actor.kind, id: actor.userId, name: fullName(u), username: u.username }
+  const markers = rows.map((c) => ({
+    tenant_id: c.tenant_id,
+    chat_id: c.id,
+    marker: (side === 'tenant' ? c.tenant_read_message_id : c.client_read_message_id) ?? 0,
+  }))
+  return new Map((await countUnread(ex, side, markers)).map((r) => [r.chat_id, r.n]))
 }

@@ -1,21 +1,42 @@
-import { sql, type Selectable } from 'kysely'
+import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { Executor } from '../../db/database.js'
-import type { ChatsTable, ChatTopicsTable } from '../../db/schema.js'
+import type { ChatsTable } from '../../db/schema.js'
 import type { Actor, StaffActor } from '../../http/actor.js'
 import { notFound } from '../../lib/errors.js'
 
-export type ChatRow = Selectable<ChatsTable>
-export type TopicRow = Selectable<ChatTopicsTable>
+/** Every column of a chat: none is secret, and the `Chat` shape and the chat rules use them all. */
+export const CHAT_COLUMNS = [
+  'id',
+  'tenant_id',
+  'client_id',
+  'visitor_id',
+  'channel',
+  'status',
+  'assignee_id',
+  'topic_id',
+  'escalated',
+  'escalated_at',
+  'escalation_reason',
+  'iva_enabled',
+  'satisfaction_rating',
+  'satisfaction_comment',
+  'rated_at',
+  'first_rated_at',
+  'last_message_id',
+  'last_message_at',
+  'first_response_at',
+  'resolved_at',
+  'reopened_count',
+  'client_read_message_id',
+  'client_read_at',
+  'tenant_read_message_id',
+  'tenant_read_at',
+  'waiting_since',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof ChatsTable)[]
 
-/** One chat of a tenant, or undefined. */
-export function findChat(ex: Executor, tenantId: number, chatId: number) {
-  return ex
-    .selectFrom('chats')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', chatId)
-    .executeTakeFirst()
-}
+export type ChatRow = Pick<Selectable<ChatsTable>, (typeof CHAT_COLUMNS)[number]>
 
 /** The tenant settings that shape chat behaviour. */
 export function findChatSettings(ex: Executor, tenantId: number) {
@@ -46,8 +67,9 @@ export async function mayRead(
 }
 
 /**
- * The chat as the caller may see it: staff within their tenant (and visibility), owners their own.
- * Anything else looks absent (404), so ids of other tenants or customers reveal nothing.
+ * The chat as the caller may see it: staff within their tenant (and visibility), owners their own. A client has no
+ * tenant and owns chats with several, so for clients the chat is found by its owner across tenants. Anything else
+ * looks absent (404), so ids of other tenants or customers reveal nothing.
  */
 export async function loadChatFor(
   ex: Executor,
@@ -55,10 +77,10 @@ export async function loadChatFor(
   chatId: number,
   opts: { lock?: boolean } = {},
 ): Promise<ChatRow> {
-  let q = ex.selectFrom('chats').selectAll().where('id', '=', chatId)
-  if (actor.kind === 'staff') q = q.where('tenant_id', '=', actor.tenantId)
-  else if (actor.kind === 'client') q = q.where('client_id', '=', actor.userId)
-  else q = q.where('tenant_id', '=', actor.tenantId).where('visitor_id', '=', actor.visitorId)
+  let q = ex.selectFrom('chats').select(CHAT_COLUMNS)
+  if (actor.kind === 'staff') q = q.where('tenant_id', '=', actor.tenantId).where('id', '=', chatId)
+  else if (actor.kind === 'client') q = q.where('client_id', '=', actor.userId).where('id', '=', chatId)
+  else q = q.where('tenant_id', '=', actor.tenantId).where('id', '=', chatId).where('visitor_id', '=', actor.visitorId)
   const chat = await (opts.lock ? q.forUpdate() : q).executeTakeFirst()
   if (!chat) throw notFound()
   if (
@@ -72,54 +94,7 @@ export async function loadChatFor(
   return chat
 }
 
-/** One topic of a tenant, or undefined. */
-export function findTopic(ex: Executor, tenantId: number, topicId: number) {
-  return ex
-    .selectFrom('chat_topics')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', topicId)
-    .executeTakeFirst()
-}
-
-/** An active staff member of the tenant (assignment target), or undefined. */
-export function findActiveStaff(ex: Executor, tenantId: number, userId: number) {
-  return ex
-    .selectFrom('users')
-    .select(['id', 'user_type'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', userId)
-    .where('user_type', 'in', ['admin', 'employee'])
-    .where('is_active', '=', true)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
-}
-
-/**
- * Round robin: the active staff member whose latest assignment is the oldest (never assigned first),
- * ties broken by id.
- */
-export async function nextRoundRobinAssignee(ex: Executor, tenantId: number): Promise<number | undefined> {
-  const rows = await ex
-    .selectFrom('users as u')
-    .leftJoin('chat_events as e', (join) =>
-      join
-        .onRef('e.tenant_id', '=', 'u.tenant_id')
-        .on('e.kind', '=', 'assigned')
-        .on(sql<boolean>`(e.detail->>'assignee_id') = u.id::text`),
-    )
-    .select(['u.id', (eb) => eb.fn.max('e.id').as('last_event')])
-    .where('u.tenant_id', '=', tenantId)
-    .where('u.user_type', 'in', ['admin', 'employee'])
-    .where('u.is_active', '=', true)
-    .where('u.deleted_at', 'is', null)
-    .groupBy('u.id')
-    .execute()
-  rows.sort((a, b) => Number(a.last_event ?? 0) - Number(b.last_event ?? 0) || a.id - b.id)
-  return rows[0]?.id
-}
-
-/** The open (not resolved) chat of an owner with a tenant on a channel. */
+/** The open (not resolved) chat of an owner with a tenant on a channel: a new chat resumes it instead. */
 export function findOpenChatOf(
   ex: Executor,
   tenantId: number,
@@ -128,10 +103,53 @@ export function findOpenChatOf(
 ) {
   let q = ex
     .selectFrom('chats')
-    .selectAll()
+    .select(CHAT_COLUMNS)
     .where('tenant_id', '=', tenantId)
     .where('channel', '=', channel)
     .where('status', '<>', 'resolved')
   q = 'clientId' in owner ? q.where('client_id', '=', owner.clientId) : q.where('visitor_id', '=', owner.visitorId)
   return q.executeTakeFirst()
+}
+
+/** Starts a chat; a second open chat of the owner on the channel violates `chats_open_*_key`. */
+export function insertChat(ex: Executor, tenantId: number, values: Omit<Insertable<ChatsTable>, 'tenant_id'>) {
+  return ex
+    .insertInto('chats')
+    .values({ ...values, tenant_id: tenantId })
+    .returning(CHAT_COLUMNS)
+    .executeTakeFirstOrThrow()
+}
+
+/** Writes changed chat columns and returns the chat as saved. */
+export function updateChat(
+  ex: Executor,
+  tenantId: number,
+  chatId: number,
+  set: Omit<Updateable<ChatsTable>, 'id' | 'tenant_id' | 'created_at'>,
+) {
+  return ex
+    .updateTable('chats')
+    .set(set)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', chatId)
+    .returning(CHAT_COLUMNS)
+    .executeTakeFirstOrThrow()
+}
+
+/** Puts a member's chats that are not resolved back in the queue; returns their ids. */
+export async function unassignChatsOf(ex: Executor, tenantId: number, userId: number, at: Date): Promise<number[]> {
+  const rows = await ex
+    .updateTable('chats')
+    .set({ assignee_id: null, updated_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('assignee_id', '=', userId)
+    .where('status', '<>', 'resolved')
+    .returning('id')
+    .execute()
+  return rows.map((r) => r.id)
+}
+
+/** Deletes a chat; its messages and events go with it (foreign keys cascade). */
+export async function deleteChat(ex: Executor, tenantId: number, chatId: number): Promise<void> {
+  await ex.deleteFrom('chats').where('tenant_id', '=', tenantId).where('id', '=', chatId).execute()
 }

@@ -15,14 +15,12 @@ import {
   TypingRequest,
   listEnvelope,
 } from '@proxima/contracts'
-import { ADMIN, ANY_ACTOR, type Actor, type Role, type StaffActor } from '../../http/actor.js'
+import { ADMIN, ANY_ACTOR, actorOf, adminOf, customerOf, staffOf, type Role } from '../../http/actor.js'
 import type { ChatActionService } from './chat-actions.service.js'
 import { anyoneAnswering, keepsAnswering } from './chat-routes.config.js'
 import type { ChatService } from './chats.service.js'
 
 const tags = ['chats']
-const actorOf = (req: { actor: unknown }) => req.actor as Actor
-const staff = (req: { actor: unknown }) => req.actor as StaffActor
 const anyone = { roles: ANY_ACTOR }
 const OWNERS: readonly Role[] = ['client', 'visitor']
 
@@ -53,10 +51,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; actions: Ch
         body: ChatCreate,
         response: { 200: Chat, 201: Chat },
       },
-      config: { roles: OWNERS },
+      config: { roles: OWNERS, idempotent: true },
     },
     async (req, reply) => {
-      const { created, chat } = await chats.create(actorOf(req), req.body)
+      const { created, chat } = await chats.create(customerOf(req), req.body)
       return reply.status(created ? 201 : 200).send(chat)
     },
   )
@@ -72,13 +70,13 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; actions: Ch
       },
       config: keepsAnswering,
     },
-    (req) => chats.update(staff(req), req.params.id, req.body),
+    (req) => chats.update(staffOf(req), req.params.id, req.body),
   )
   app.delete(
     '/api/chat/chat/:id/',
     { schema: { tags, summary: 'Delete a chat and its messages', params: IdParams }, config: { roles: ADMIN } },
     async (req, reply) => {
-      await chats.remove(staff(req), req.params.id)
+      await chats.remove(adminOf(req), req.params.id)
       return reply.status(204).send()
     },
   )
@@ -89,7 +87,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; actions: Ch
       config: { roles: ADMIN },
     },
     async (req, reply) => {
-      await chats.remove(staff(req), req.query.chat_id)
+      await chats.remove(adminOf(req), req.query.chat_id)
       return reply.status(204).send()
     },
   )
@@ -105,7 +103,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; actions: Ch
       },
       config: keepsAnswering,
     },
-    (req) => actions.assign(staff(req), req.params.id, req.body.assignee_id),
+    (req) => actions.assign(staffOf(req), req.params.id, req.body.assignee_id),
   )
   app.post(
     '/api/chat/chat/:id/escalate/',
@@ -133,7 +131,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; actions: Ch
       },
       config: { roles: OWNERS },
     },
-    (req) => actions.rate(actorOf(req), req.params.id, req.body),
+    (req) => actions.rate(customerOf(req), req.params.id, req.body),
   )
   app.post(
     '/api/chat/chat/:id/read/',

@@ -1,39 +1,36 @@
-import { sql } from 'kysely'
 import type { ChatCreate, ChatListQuery, ChatUpdate } from '@proxima/contracts'
-import type { Actor, StaffActor } from '../../http/actor.js'
-import { assertFound, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js'
+import type { Db } from '../../db/database.js'
+import type { Actor, ClientActor, StaffActor, VisitorActor } from '../../http/actor.js'
+import type { Clock } from '../../lib/clock.js'
+import { assertFound, fieldError, isUniqueViolation, notFound } from '../../lib/errors.js'
 import { page } from '../../lib/pagination.js'
-import { escapeLike } from '../../lib/like.js'
-import { recordChatEvent } from './chat-events.js'
-import { changeStatus, chatFieldNames, saveChat, type ChatDeps } from './chat-state.js'
-import { presentChat, presentChats } from './chat.presenter.js'
 import { notifyChatCreated } from '../notifications/chat-notices.js'
 import { publishEvents } from '../notifications/notifications.service.js'
-import type { NotificationBusEvent } from '../realtime/bus.js'
+import type { EventBus, NotificationBusEvent } from '../realtime/bus.js'
+import { insertAssignmentEvent, nextRoundRobinAssignee } from './assignment.queries.js'
+import { insertChatEvent } from './chat-events.queries.js'
+import { listChats, listChatsOfClient } from './chat-list.queries.js'
+import { presentChat, presentChats } from './chat.presenter.js'
+import { changeStatus, chatFieldNames, saveChat } from './chat-state.js'
+import { findActiveTenant, findTenantTimezone } from './chat-tenants.queries.js'
 import {
   assignedOnly,
+  deleteChat,
   findChatSettings,
   findOpenChatOf,
-  findTopic,
+  insertChat,
   loadChatFor,
-  nextRoundRobinAssignee,
   type ChatRow,
 } from './chats.queries.js'
-
-const SORTS = {
-  '-last_message_at': sql`c.last_message_at desc nulls last`,
-  '-created_at': sql`c.created_at desc`,
-  created_at: sql`c.created_at asc`,
-} as const
+import { findTopic } from './topics.queries.js'
 
 /** Customers start or resume chats; staff list, read, update and delete them. */
-export function createChatService({ db, clock, bus }: ChatDeps) {
+export function createChatService({ db, clock, bus }: { db: Db; clock: Clock; bus: EventBus }) {
   /** Returns the chat and whether it was created (201) or an existing open one (200). */
   async function create(
-    actor: Actor,
+    actor: ClientActor | VisitorActor,
     input: ChatCreate,
   ): Promise<{ created: boolean; chat: Awaited<ReturnType<typeof presentChat>> }> {
-    if (actor.kind === 'staff') throw forbidden()
     if (input.chat_owner !== undefined && (actor.kind !== 'client' || input.chat_owner !== actor.userId)) {
       throw fieldError('chat_owner', 'A chat can only be started for yourself.')
     }
@@ -47,8 +44,7 @@ export function createChatService({ db, clock, bus }: ChatDeps) {
     }
     const channel = actor.kind === 'client' ? (input.channel ?? 'mobile') : 'website'
     const owner = actor.kind === 'client' ? { clientId: actor.userId } : { visitorId: actor.visitorId }
-    const tenant = await db.selectFrom('tenants').select(['id', 'status']).where('id', '=', tenantId).executeTakeFirst()
-    if (!tenant || tenant.status !== 'active') throw notFound()
+    assertFound(await findActiveTenant(db, tenantId))
     if (input.topic_id !== undefined) assertFound(await findTopic(db, tenantId, input.topic_id))
 
     const existing = await findOpenChatOf(db, tenantId, owner, channel)
@@ -61,28 +57,23 @@ export function createChatService({ db, clock, bus }: ChatDeps) {
         const settings = await findChatSettings(trx, tenantId)
         const assignee =
           settings?.auto_assign === 'round_robin' ? await nextRoundRobinAssignee(trx, tenantId) : undefined
-        const inserted = await trx
-          .insertInto('chats')
-          .values({
-            tenant_id: tenantId,
-            client_id: 'clientId' in owner ? owner.clientId : null,
-            visitor_id: 'visitorId' in owner ? owner.visitorId : null,
-            channel,
-            assignee_id: assignee ?? null,
-            topic_id: input.topic_id ?? null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        await recordChatEvent(trx, { tenantId, chatId: inserted.id, kind: 'created', at: now, detail: { channel } })
+        const inserted = await insertChat(trx, tenantId, {
+          client_id: 'clientId' in owner ? owner.clientId : null,
+          visitor_id: 'visitorId' in owner ? owner.visitorId : null,
+          channel,
+          assignee_id: assignee ?? null,
+          topic_id: input.topic_id ?? null,
+          created_at: now,
+          updated_at: now,
+        })
+        await insertChatEvent(trx, tenantId, { chatId: inserted.id, kind: 'created', at: now, detail: { channel } })
         if (assignee !== undefined) {
-          await recordChatEvent(trx, {
-            tenantId,
+          await insertAssignmentEvent(trx, tenantId, {
             chatId: inserted.id,
-            kind: 'assigned',
+            assigneeId: assignee,
+            previousAssigneeId: null,
+            auto: true,
             at: now,
-            detail: { assignee_id: assignee, previous_assignee_id: null, auto: true },
           })
         }
         notices = await notifyChatCreated(trx, inserted, now)
@@ -100,113 +91,28 @@ export function createChatService({ db, clock, bus }: ChatDeps) {
     return { created: true, chat: await presentChat(db, actor, row) }
   }
 
+  /** Staff list their tenant's chats, a visitor their own, a client their own with every tenant. */
   async function list(actor: Actor, q: ChatListQuery) {
-    let rows = db.selectFrom('chats as c')
+    let found
     if (actor.kind === 'client') {
-      rows = rows.where('c.client_id', '=', actor.userId)
-      if (q.tenant_id !== undefined) rows = rows.where('c.tenant_id', '=', q.tenant_id)
+      found = await listChatsOfClient(db, actor.userId, q)
     } else {
       if (q.tenant_id !== undefined && q.tenant_id !== actor.tenantId) throw notFound()
-      rows = rows.where('c.tenant_id', '=', actor.tenantId)
-      if (actor.kind === 'visitor') rows = rows.where('c.visitor_id', '=', actor.visitorId)
-    }
-    if (q.status) rows = rows.where('c.status', 'in', q.status)
-    if (q.chat_id !== undefined) rows = rows.where('c.id', '=', q.chat_id)
-    if (actor.kind === 'staff') rows = await staffFilters(actor, rows, q)
-    const [{ total }, data] = await Promise.all([
-      rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      rows
-        .selectAll('c')
-        .orderBy(SORTS[q.sort])
-        .orderBy('c.id', q.sort === 'created_at' ? 'asc' : 'desc')
-        .limit(q.limit)
-        .offset(q.offset)
-        .execute(),
-    ])
-    return page(await presentChats(db, actor, data), { limit: q.limit, offset: q.offset, total: Number(total) })
-  }
-
-  type ChatQuery = ReturnType<typeof db.selectFrom<'chats as c'>>
-
-  async function staffFilters(actor: StaffActor, rows: ChatQuery, q: ChatListQuery): Promise<ChatQuery> {
-    if (await assignedOnly(db, actor))
-      rows = rows.where((eb) => eb.or([eb('c.assignee_id', 'is', null), eb('c.assignee_id', '=', actor.userId)]))
-    if (q.assignee === 'me') rows = rows.where('c.assignee_id', '=', actor.userId)
-    else if (q.assignee === 'none') rows = rows.where('c.assignee_id', 'is', null)
-    else if (q.assignee !== undefined) rows = rows.where('c.assignee_id', '=', q.assignee)
-    if (q.channel) rows = rows.where('c.channel', 'in', q.channel)
-    if (q.topic_id !== undefined) rows = rows.where('c.topic_id', '=', q.topic_id)
-    if (q.category_id !== undefined) {
-      const categoryId = q.category_id
-      rows = rows.where('c.topic_id', 'in', (eb) =>
-        eb
-          .selectFrom('chat_topics')
-          .select('id')
-          .where('tenant_id', '=', actor.tenantId)
-          .where('category_id', '=', categoryId),
+      found = await listChats(
+        db,
+        actor.tenantId,
+        actor.kind === 'visitor'
+          ? { kind: 'visitor', visitorId: actor.visitorId }
+          : {
+              kind: 'staff',
+              userId: actor.userId,
+              assignedOnly: await assignedOnly(db, actor),
+              timezone: (q.from || q.to ? await findTenantTimezone(db, actor.tenantId) : undefined) ?? 'UTC',
+            },
+        q,
       )
     }
-    if (q.escalated !== undefined) rows = rows.where('c.escalated', '=', q.escalated)
-    if (q.chat_owner !== undefined) rows = rows.where('c.client_id', '=', q.chat_owner)
-    if (q.from || q.to) {
-      const tz =
-        (await db.selectFrom('tenants').select('timezone').where('id', '=', actor.tenantId).executeTakeFirst())
-          ?.timezone ?? 'UTC'
-      // A date means the whole day in the tenant's time zone; `to` includes its day.
-      if (q.from)
-        rows = rows.where(
-          'c.created_at',
-          '>=',
-          q.from.length === 10
-            ? sql<Date>`(${q.from}::date)::timestamp at time zone ${tz}`
-            : sql<Date>`${q.from}::timestamptz`,
-        )
-      if (q.to)
-        rows = rows.where(
-          'c.created_at',
-          q.to.length === 10 ? '<' : '<=',
-          q.to.length === 10
-            ? sql<Date>`(${q.to}::date + 1)::timestamp at time zone ${tz}`
-            : sql<Date>`${q.to}::timestamptz`,
-        )
-    }
-    if (q.search) {
-      const like = `%${escapeLike(q.search)}%`
-      rows = rows.where((eb) =>
-        eb.or([
-          eb.exists(
-            eb
-              .selectFrom('users as o')
-              .select('o.id')
-              .whereRef('o.id', '=', 'c.client_id')
-              .where((w) =>
-                w.or([
-                  w('o.username', 'ilike', like),
-                  w('o.email', 'ilike', like),
-                  w(sql<string>`o.first_name || ' ' || o.last_name`, 'ilike', like),
-                ]),
-              ),
-          ),
-          eb.exists(
-            eb
-              .selectFrom('anonymous_users as v')
-              .select('v.id')
-              .whereRef('v.id', '=', 'c.visitor_id')
-              .where((w) => w.or([w('v.name', 'ilike', like), w('v.contact', 'ilike', like)])),
-          ),
-          eb.exists(
-            eb
-              .selectFrom('chat_messages as m')
-              .select('m.id')
-              .where('m.tenant_id', '=', actor.tenantId)
-              .whereRef('m.chat_id', '=', 'c.id')
-              .where('m.deleted_at', 'is', null)
-              .where('m.text_content', 'ilike', like),
-          ),
-        ]),
-      )
-    }
-    return rows
+    return page(await presentChats(db, actor, found.rows), { limit: q.limit, offset: q.offset, total: found.total })
   }
 
   async function get(actor: Actor, chatId: number) {
@@ -241,7 +147,7 @@ export function createChatService({ db, clock, bus }: ChatDeps) {
   /** Deletes the chat with its messages and events. */
   async function remove(actor: StaffActor, chatId: number) {
     const chat = await loadChatFor(db, actor, chatId)
-    await db.deleteFrom('chats').where('tenant_id', '=', actor.tenantId).where('id', '=', chat.id).execute()
+    await deleteChat(db, actor.tenantId, chat.id)
   }
 
   return { create, list, get, update, remove }

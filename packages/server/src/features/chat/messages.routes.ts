@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { Id, IdParams, Message, MessageCreate, MessageListQuery, MessagePage } from '@proxima/contracts'
-import { ADMIN, ANY_ACTOR, type Actor, type StaffActor } from '../../http/actor.js'
+import { ADMIN, ANY_ACTOR, actorOf, adminOf } from '../../http/actor.js'
 import type { MessageService } from './messages.service.js'
 import { anyoneAnswering } from './chat-routes.config.js'
 
 const tags = ['messages']
-const actorOf = (req: { actor: unknown }) => req.actor as Actor
-const staff = (req: { actor: unknown }) => req.actor as StaffActor
 const anyone = { roles: ANY_ACTOR }
 
 /** Text messages; voice uploads are a separate route. */
@@ -34,7 +32,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ messages: MessageService }> 
     '/api/chat/message/',
     {
       schema: { tags, summary: 'Send a text message', body: MessageCreate, response: { 200: Message, 201: Message } },
-      config: anyoneAnswering,
+      config: { ...anyoneAnswering, idempotent: true },
     },
     async (req, reply) => {
       const { created, message } = await messages.create(actorOf(req), req.body)
@@ -45,7 +43,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ messages: MessageService }> 
     '/api/chat/message/:id/',
     { schema: { tags, summary: "Remove a message's content", params: IdParams }, config: { roles: ADMIN } },
     async (req, reply) => {
-      await messages.remove(staff(req), req.params.id)
+      await messages.remove(adminOf(req), req.params.id)
       return reply.status(204).send()
     },
   )
@@ -60,7 +58,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ messages: MessageService }> 
       config: { roles: ADMIN },
     },
     async (req, reply) => {
-      await messages.remove(staff(req), req.query.message_id, req.query.chat_id)
+      await messages.remove(adminOf(req), req.query.message_id, req.query.chat_id)
       return reply.status(204).send()
     },
   )

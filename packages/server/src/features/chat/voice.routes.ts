@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { Id, Message } from '@proxima/contracts'
-import { type Actor } from '../../http/actor.js'
+import { actorOf } from '../../http/actor.js'
 import { limitPerSender, type Limits } from '../../http/rate-limit.js'
 import { AppError, type FieldErrors } from '../../lib/errors.js'
 import { MAX_VOICE_BYTES, type VoiceService, type VoiceUpload } from './voice.service.js'
@@ -81,6 +81,9 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService; limits: L
   await app.register(multipart, {
     limits: { fileSize: MAX_VOICE_BYTES, files: 4, fields: 16, parts: 24, fieldSize: 64 * 1024, headerPairs: 100 },
   })
+  // The form is read before the handler, as JSON bodies are: the `Idempotency-Key` check compares its fields and
+  // the recording's bytes (src/http/idempotency.ts hashes file fields by their digest).
+  const forms = new WeakMap<FastifyRequest, VoiceUpload>()
   app.post(
     '/api/chat/voice/',
     {
@@ -90,11 +93,17 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService; limits: L
         consumes: ['multipart/form-data'],
         response: { 200: Message, 201: Message },
       },
-      config: { ...anyoneAnswering, rateLimit: limitPerSender(limits, 'voice') },
+      config: { ...anyoneAnswering, idempotent: true, rateLimit: limitPerSender(limits, 'voice') },
+      preValidation: async (req) => {
+        const form = await readVoiceForm(req)
+        forms.set(req, form)
+        req.body = form
+      },
     },
     async (req, reply) => {
-      const form = await readVoiceForm(req)
-      const { created, message } = await voice.upload(req.actor as Actor, form)
+      const form = forms.get(req)
+      if (!form) throw new AppError(400, 'request.malformed_multipart', 'The multipart body could not be read.')
+      const { created, message } = await voice.upload(actorOf(req), form)
       if (created) void reply.header('Location', `/api/chat/message/${message.message_id}/`)
       return reply.status(created ? 201 : 200).send(message)
     },

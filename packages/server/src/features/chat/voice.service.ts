@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.js'
 import { readDurationMs, sniffVoiceType } from '../media/audio.js'
 import type { VoiceStorage } from '../media/storage.js'
 import { voiceBytesInUse } from '../media/voice.queries.js'
+import { findTenantPlan } from './chat-tenants.queries.js'
 import { loadChatFor } from './chats.queries.js'
 import type { MessageService } from './messages.service.js'
 
@@ -33,13 +34,18 @@ export type VoiceUpload = {
   text_content?: string | undefined
 }
 
-type Deps = { db: Db; messages: MessageService; storage: VoiceStorage; log?: FastifyBaseLogger }
+type Deps = {
+  db: Db
+  /** Posts the message the recording is attached to. */
+  messages: Pick<MessageService, 'create'>
+  storage: VoiceStorage
+  log?: FastifyBaseLogger
+}
 
 /** Voice messages: the recording is checked, stored, then attached to a new message by the message service. */
 export function createVoiceService({ db, messages, storage, log }: Deps) {
   async function checkStorageLimit(tenantId: number, adding: number) {
-    const tenant = await db.selectFrom('tenants').select('plan').where('id', '=', tenantId).executeTakeFirstOrThrow()
-    const gb = planById(tenant.plan).limits.voice_storage_gb
+    const gb = planById(await findTenantPlan(db, tenantId)).limits.voice_storage_gb
     if ((await voiceBytesInUse(db, tenantId)) + adding > gb * BYTES_PER_GB)
       throw new AppError(403, 'plan.limit_reached', `Your plan allows at most ${gb} GB of voice messages.`, {
         errors: { limit: ['voice_storage_gb'] },

@@ -12,7 +12,10 @@ export async function voiceBytesInUse(ex: Executor, tenantId: number): Promise<n
   return Number(row?.bytes ?? 0)
 }
 
-/** A message's stored recording, for serving it; undefined when the message is gone or has no audio. */
+/**
+ * A message's stored recording, for serving it; undefined when the message is gone or has no audio. Found by the
+ * message id alone, whatever its tenant: the signed link is the permission (contract §4.5).
+ */
 export function findVoiceOfMessage(ex: Executor, messageId: number) {
   return ex
     .selectFrom('chat_messages')

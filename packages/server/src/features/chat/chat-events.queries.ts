@@ -11,14 +11,14 @@ import type { ChatEventKind } from '../../db/schema.js'
  * - `reopened`: a resolved chat became open or pending again (detail: `{by: 'staff'|'customer'|'escalation'}`).
  * - `escalated`: someone asked for a human (detail: `{by, reason}`; `message_id` is the triggering message).
  * - `rated`: the owner gave or replaced a rating (detail: `{rating, replaced}`).
- * - `assigned`: the assignee changed (detail: `{assignee_id, previous_assignee_id, auto}`; a null assignee is an unassignment).
+ * - `assigned`: the assignee changed (detail: `{assignee_id, previous_assignee_id, auto}`; a null assignee is an
+ *   unassignment). Written by `insertAssignmentEvent`, which also keeps the round-robin turn order.
  *
  * `wait_seconds` is the time since the customer's oldest message not yet answered by a human.
  */
 export type ChatEventInput = {
-  tenantId: number
   chatId: number
-  kind: ChatEventKind
+  kind: Exclude<ChatEventKind, 'assigned'>
   at: Date
   actorUserId?: number | null
   messageId?: number | null
@@ -27,11 +27,11 @@ export type ChatEventInput = {
 }
 
 /** Appends one reporting event; call it with the transaction that makes the change. */
-export async function recordChatEvent(ex: Executor, e: ChatEventInput): Promise<void> {
+export async function insertChatEvent(ex: Executor, tenantId: number, e: ChatEventInput): Promise<void> {
   await ex
     .insertInto('chat_events')
     .values({
-      tenant_id: e.tenantId,
+      tenant_id: tenantId,
       chat_id: e.chatId,
       kind: e.kind,
       actor_user_id: e.actorUserId ?? null,
@@ -42,6 +42,3 @@ export async function recordChatEvent(ex: Executor, e: ChatEventInput): Promise<
     })
     .execute()
 }
-
-/** Seconds between two instants, to the millisecond. */
-export const secondsBetween = (from: Date, to: Date) => Math.max(0, Math.round(to.getTime() - from.getTime()) / 1000)
