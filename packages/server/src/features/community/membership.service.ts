@@ -43,7 +43,9 @@ export function createMembershipService({ db, clock }: { db: Db; clock: Clock })
           joined_at: now,
           left_at: null,
         })
-        .onConflict((oc) => oc.columns(['community_id', 'client_id']).where('left_at', 'is', null).doNothing())
+        .onConflict((oc) =>
+          oc.columns(['tenant_id', 'community_id', 'client_id']).where('left_at', 'is', null).doNothing(),
+        )
         .returning('id')
         .executeTakeFirst()
       if (opened) await recordEvent(trx, community, actor.userId, 'join', now)
@@ -139,7 +141,7 @@ export function createMembershipService({ db, clock }: { db: Db; clock: Clock })
           client_id: actor.userId,
           created_at: clock.now(),
         })
-        .onConflict((oc) => oc.columns(['community_id', 'client_id']).doNothing())
+        .onConflict((oc) => oc.columns(['tenant_id', 'community_id', 'client_id']).doNothing())
         .execute()
       return true
     })

@@ -73,7 +73,7 @@ export function createRatingService({ db, clock }: { db: Db; clock: Clock }) {
         })
         .onConflict((oc) =>
           oc
-            .columns(['community_id', 'client_id'])
+            .columns(['tenant_id', 'community_id', 'client_id'])
             .doUpdateSet({ rating: input.rating, comment: input.comment ?? null, updated_at: now }),
         )
         .returningAll()

@@ -57,7 +57,9 @@ export function createReactionService({ db, clock, bus }: CommunityDeps) {
             created_at: now,
             updated_at: now,
           })
-          .onConflict((oc) => oc.columns(['comment_id', 'client_id']).doUpdateSet({ reaction, updated_at: now }))
+          .onConflict((oc) =>
+            oc.columns(['tenant_id', 'comment_id', 'client_id']).doUpdateSet({ reaction, updated_at: now }),
+          )
           .execute()
       }
       const counts = await trx

@@ -38,7 +38,7 @@ export function createThreadService({ db, clock }: CommunityDeps) {
     await db
       .insertInto('community_threads')
       .values({ tenant_id: issue.tenant_id, issue_id: issue.id, created_at: clock.now() })
-      .onConflict((oc) => oc.column('issue_id').doNothing())
+      .onConflict((oc) => oc.columns(['tenant_id', 'issue_id']).doNothing())
       .execute()
     return (await findThreadOfIssue(db, issue.tenant_id, issue.id))!
   }
