@@ -76,7 +76,7 @@ export async function insertStaffReplies(ex: Executor, replies: StaffReplyInput[
         old.in_cmid, old.in_at, old.in_at, old.in_at
       FROM old
       ORDER BY old.in_n
-      ON CONFLICT (chat_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
+      ON CONFLICT (tenant_id, chat_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
       RETURNING *
     ), e AS (
       INSERT INTO chat_events (tenant_id, chat_id, kind, actor_user_id, message_id, wait_seconds, occurred_at)

@@ -51,7 +51,7 @@ export async function openMembership(
       joined_at: m.at,
       left_at: null,
     })
-    .onConflict((oc) => oc.columns(['community_id', 'client_id']).where('left_at', 'is', null).doNothing())
+    .onConflict((oc) => oc.columns(['tenant_id', 'community_id', 'client_id']).where('left_at', 'is', null).doNothing())
     .returning('id')
     .executeTakeFirst()
   return opened !== undefined
@@ -220,6 +220,6 @@ export async function insertFavourite(
   await ex
     .insertInto('community_favourites')
     .values({ tenant_id: tenantId, community_id: f.communityId, client_id: f.clientId, created_at: f.at })
-    .onConflict((oc) => oc.columns(['community_id', 'client_id']).doNothing())
+    .onConflict((oc) => oc.columns(['tenant_id', 'community_id', 'client_id']).doNothing())
     .execute()
 }

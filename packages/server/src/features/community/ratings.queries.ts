@@ -61,7 +61,7 @@ export function upsertRating(
       })
       .onConflict((oc) =>
         oc
-          .columns(['community_id', 'client_id'])
+          .columns(['tenant_id', 'community_id', 'client_id'])
           .doUpdateSet({ rating: r.rating, comment: r.comment, updated_at: r.at }),
       )
       .returning(RATING_COLUMNS)

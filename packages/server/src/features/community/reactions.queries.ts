@@ -30,7 +30,9 @@ export async function upsertReaction(
       created_at: r.at,
       updated_at: r.at,
     })
-    .onConflict((oc) => oc.columns(['comment_id', 'client_id']).doUpdateSet({ reaction: r.reaction, updated_at: r.at }))
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'comment_id', 'client_id']).doUpdateSet({ reaction: r.reaction, updated_at: r.at }),
+    )
     .execute()
 }
 

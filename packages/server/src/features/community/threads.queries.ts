@@ -38,7 +38,7 @@ export function insertThread(ex: Executor, tenantId: number, issueId: number, at
   return ex
     .insertInto('community_threads')
     .values({ tenant_id: tenantId, issue_id: issueId, created_at: at })
-    .onConflict((oc) => oc.column('issue_id').doNothing())
+    .onConflict((oc) => oc.columns(['tenant_id', 'issue_id']).doNothing())
     .returning(THREAD_COLUMNS)
     .executeTakeFirst()
 }
