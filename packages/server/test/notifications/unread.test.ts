@@ -116,8 +116,8 @@ async function plansOf(run: (ex: Executor) => Promise<unknown>): Promise<string[
   })
 }
 
-describe('unread queries', () => {
-  it('are served by the partial index on (tenant_id, user_id, id) where read_at is null', async () => {
+describe('notification list queries', () => {
+  it('enter the unread index, or the recipient index, by tenant and recipient', async () => {
     const org = await createTenantWithAdmin(app)
     const colleague = await createEmployee(app, org.token)
     const ids = (await seed(org.tenant.tenant_id, [org.admin.id, colleague.employee.id], 60)).get(org.admin.id)!
@@ -139,5 +139,10 @@ describe('unread queries', () => {
       listOwnNotifications(ex, tenantId, userId, { unread: true }, { before: ids[58], limit: 20 }),
     )
     expect(list).toMatch(byUnreadIndex)
+    // Without the unread filter the page's ids come from the recipient's own index entries, not a primary-key walk.
+    const [all] = await plansOf((ex) => listOwnNotifications(ex, tenantId, userId, {}, { limit: 20 }))
+    expect(all).toMatch(
+      /using notifications_recipient_idx[^\n]*\n\s*Index Cond: \(\(tenant_id = [^\n]+ AND \(user_id = /,
+    )
   })
 })

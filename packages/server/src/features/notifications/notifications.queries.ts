@@ -62,6 +62,11 @@ function ownNotifications(ex: Executor, tenantId: number, userId: number, filter
 /**
  * One page of a recipient's notifications, newest first: the latest `limit`, those just older than `before`, or
  * (with `after`) the `limit` closest newer than `after`.
+ *
+ * The page's ids are picked first, from the recipient's own index entries only, and the rows fetched by id after.
+ * Asked for whole rows in one go, PostgreSQL may instead walk the primary key backwards through every tenant's
+ * newer notifications until it has met `limit` of this recipient's (tens of milliseconds per request for a busy
+ * recipient who has not been notified for a while).
  */
 export async function listOwnNotifications(
   ex: Executor,
@@ -70,13 +75,18 @@ export async function listOwnNotifications(
   filters: NotificationFilters,
   page: { before?: number | undefined; after?: number | undefined; limit: number },
 ): Promise<NotificationRow[]> {
-  const q = ownNotifications(ex, tenantId, userId, filters).select(NOTIFICATION_COLUMNS)
-  if (page.after !== undefined) {
-    const rows = await q.where('id', '>', page.after).orderBy('id', 'asc').limit(page.limit).execute()
-    return rows.reverse()
-  }
-  const older = page.before !== undefined ? q.where('id', '<', page.before) : q
-  return older.orderBy('id', 'desc').limit(page.limit).execute()
+  const mine = ownNotifications(ex, tenantId, userId, filters).select('id')
+  const ids =
+    page.after !== undefined
+      ? mine.where('id', '>', page.after).orderBy('id', 'asc').limit(page.limit)
+      : (page.before !== undefined ? mine.where('id', '<', page.before) : mine).orderBy('id', 'desc').limit(page.limit)
+  return ex
+    .selectFrom('notifications')
+    .select(NOTIFICATION_COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .orderBy('id', 'desc')
+    .execute()
 }
 
 /** Whether the recipient has a notification matching `filters` on that side of `id` (a page's has_older/has_newer). */
