@@ -3,6 +3,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/database.js'
 import { addHours, type Clock } from '../lib/clock.js'
 import { AppError, isUniqueViolation } from '../lib/errors.js'
+import {
+  deleteIdempotencyKey,
+  deleteUnfinishedClaim,
+  findIdempotencyKey,
+  insertIdempotencyClaim,
+  saveIdempotentResponse,
+  sweepExpiredIdempotencyKeys,
+  type StoredKey,
+} from './idempotency.queries.js'
 
 const KEY = /^[\x21-\x7e]{1,128}$/
 const KEEP_HOURS = 24
@@ -46,15 +55,7 @@ function hashBody(body: unknown): string {
 export function registerIdempotency(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps
 
-  async function replay(
-    reply: FastifyReply,
-    row: {
-      status_code: number
-      response_body: string | null
-      response_type: string | null
-      response_location: string | null
-    },
-  ) {
+  async function replay(reply: FastifyReply, row: StoredKey & { status_code: number }) {
     void reply.status(row.status_code).header('Idempotent-Replayed', 'true')
     if (row.response_type) void reply.type(row.response_type)
     if (row.response_location) void reply.header('Location', row.response_location)
@@ -71,32 +72,23 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db; clock:
         errors: { 'Idempotency-Key': ['Idempotency-Key must be 1 to 128 printable ASCII characters.'] },
       })
     }
-    const caller = callerOf(req)
-    const route = `${req.method} ${req.routeOptions.url}`
+    const owner = { caller: callerOf(req), route: `${req.method} ${req.routeOptions.url}`, key }
     const requestHash = hashBody(req.body)
     const now = clock.now()
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        const claim = await db
-          .insertInto('idempotency_keys')
-          .values({ caller, route, key, request_hash: requestHash, expires_at: addHours(now, KEEP_HOURS) })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        req.idempotencyClaim = claim
+        req.idempotencyClaim = await insertIdempotencyClaim(db, owner, {
+          requestHash,
+          expiresAt: addHours(now, KEEP_HOURS),
+        })
         return
       } catch (err) {
         if (!isUniqueViolation(err)) throw err
       }
-      const row = await db
-        .selectFrom('idempotency_keys')
-        .selectAll()
-        .where('caller', '=', caller)
-        .where('route', '=', route)
-        .where('key', '=', key)
-        .executeTakeFirst()
+      const row = await findIdempotencyKey(db, owner)
       if (!row) continue
       if (row.expires_at.getTime() <= now.getTime()) {
-        await db.deleteFrom('idempotency_keys').where('id', '=', row.id).execute()
+        await deleteIdempotencyKey(db, row.id)
         continue
       }
       if (row.request_hash !== requestHash) {
@@ -108,7 +100,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db; clock:
       }
       // A first request that never finished (the process died) stops blocking after two minutes.
       if (row.status_code === null && now.getTime() - row.created_at.getTime() > 120_000) {
-        await db.deleteFrom('idempotency_keys').where('id', '=', row.id).execute()
+        await deleteIdempotencyKey(db, row.id)
         continue
       }
       if (row.status_code === null) {
@@ -128,7 +120,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db; clock:
     const claim = req.idempotencyClaim
     if (!claim) return
     req.idempotencyClaim = undefined
-    await db.deleteFrom('idempotency_keys').where('id', '=', claim.id).where('status_code', 'is', null).execute()
+    await deleteUnfinishedClaim(db, claim.id)
   })
 
   app.addHook('onSend', async (req, reply, payload) => {
@@ -136,26 +128,22 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db; clock:
     if (!claim) return payload
     req.idempotencyClaim = undefined
     if (reply.statusCode >= 500 || (payload !== null && payload !== undefined && typeof payload !== 'string')) {
-      await db.deleteFrom('idempotency_keys').where('id', '=', claim.id).execute()
+      await deleteIdempotencyKey(db, claim.id)
       return payload
     }
     const type = reply.getHeader('content-type')
     const location = reply.getHeader('location')
-    await db
-      .updateTable('idempotency_keys')
-      .set({
-        status_code: reply.statusCode,
-        response_body: (payload as string | null | undefined) ?? null,
-        response_type: typeof type === 'string' ? type : null,
-        response_location: typeof location === 'string' ? location : null,
-      })
-      .where('id', '=', claim.id)
-      .execute()
+    await saveIdempotentResponse(db, claim.id, {
+      status_code: reply.statusCode,
+      response_body: (payload as string | null | undefined) ?? null,
+      response_type: typeof type === 'string' ? type : null,
+      response_location: typeof location === 'string' ? location : null,
+    })
     return payload
   })
 }
 
-/** Drops keys older than a day. */
-export async function purgeIdempotencyKeys(db: Db, now: Date) {
-  await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).execute()
+/** The hourly job, sweeping every caller of every tenant: drops keys older than a day. */
+export function purgeIdempotencyKeys(db: Db, now: Date): Promise<void> {
+  return sweepExpiredIdempotencyKeys(db, now)
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../app.js'
 import { createTenantWithAdmin } from '../factories.js'
+import { createVisitor, send, startChat } from '../chat/helpers.js'
 import { addVoiceMessage, chatWithTalk, post, usageOf } from './ai-helpers.js'
 import { startFakeOpenAi, type FakeOpenAi, type FakeRequest } from './fake-openai.js'
 
@@ -65,6 +66,20 @@ describe('the openai provider', () => {
     expect(system(req)).toContain('at most 2 short strings')
     expect(system(req)).toContain('"de"')
     expect(await usageOf(app, w.adminToken)).toBe(1)
+  })
+
+  it('names a widget visitor in the transcript by the name they gave', async () => {
+    const org = await createTenantWithAdmin(app)
+    const visitor = await createVisitor(app, org.token, 'Vera Visitor')
+    const chat = await startChat(app, visitor.token, {})
+    await send(app, visitor.token, chat.chat_id, 'Is the shop open on Sunday?')
+    await send(app, org.token, chat.chat_id, 'Yes, from ten to four.')
+    const res = await post(app, org.token, '/api/summarize/summarize', { chat_id: chat.chat_id })
+    expect(res.statusCode).toBe(200)
+    expect(user(only()).split('\n')).toEqual([
+      'Vera Visitor: Is the shop open on Sunday?',
+      `${org.admin.first_name} ${org.admin.last_name}: Yes, from ten to four.`,
+    ])
   })
 
   it('paraphrases: drops a variant equal to the text and keeps at most n', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../app.js'
 import { PASSWORD, unique } from '../factories.js'
+import { purgeIdempotencyKeys } from '../../src/http/idempotency.js'
 
 let app: TestApp
 beforeAll(async () => {
@@ -122,5 +123,19 @@ describe('Idempotency-Key', () => {
     })
     expect(res.statusCode).toBe(200)
     expect(res.headers['idempotent-replayed']).toBeUndefined()
+  })
+
+  it('keeps a key for a day: the clean-up drops it only once it has expired', async () => {
+    const body = clientBody()
+    const key = unique('k-')
+    expect((await register(body, key, '10.4.4.1')).statusCode).toBe(201)
+    await purgeIdempotencyKeys(app.db, new Date(Date.now() + 23 * 3_600_000))
+    expect((await register(body, key, '10.4.4.1')).headers['idempotent-replayed']).toBe('true')
+    await purgeIdempotencyKeys(app.db, new Date(Date.now() + 25 * 3_600_000))
+    // The key is gone: the retry runs again and meets the account the first request created.
+    const rerun = await register(body, key, '10.4.4.1')
+    expect(rerun.statusCode).toBe(409)
+    expect(rerun.json().code).toBe('auth.duplicate_user')
+    expect(rerun.headers['idempotent-replayed']).toBeUndefined()
   })
 })

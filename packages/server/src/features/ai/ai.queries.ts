@@ -61,22 +61,29 @@ export async function aiRequestsThisMonth(ex: Executor, tenantId: number, timezo
   return row?.requests ?? 0
 }
 
-export function insertGeneration(
+/** Keeps generated survey questions (contract §6.5), so a survey created from them can name its generation. */
+export async function insertGeneration(
   ex: Executor,
-  row: Omit<Insertable<AiGenerationsTable>, 'questions'> & { questions: unknown[] },
-) {
-  return ex
+  tenantId: number,
+  row: Omit<Insertable<AiGenerationsTable>, 'tenant_id' | 'questions'> & { questions: unknown[] },
+): Promise<void> {
+  await ex
     .insertInto('ai_generations')
-    .values({ ...row, questions: JSON.stringify(row.questions) })
+    .values({ ...row, tenant_id: tenantId, questions: JSON.stringify(row.questions) })
     .execute()
 }
 
-/** The newest `limit` messages of a chat that are not deleted, newest first, with their authors' names. */
+/**
+ * The newest `limit` messages of a chat that are not deleted, newest first, with their authors' names. Authors are
+ * staff of the tenant, its visitors, or clients (platform accounts of no tenant, hence the join on id alone).
+ */
 export function listTranscriptRows(ex: Executor, tenantId: number, chatId: number, limit: number) {
   return ex
     .selectFrom('chat_messages as m')
     .leftJoin('users as u', 'u.id', 'm.sender_user_id')
-    .leftJoin('anonymous_users as v', 'v.id', 'm.sender_visitor_id')
+    .leftJoin('anonymous_users as v', (join) =>
+      join.onRef('v.tenant_id', '=', 'm.tenant_id').onRef('v.id', '=', 'm.sender_visitor_id'),
+    )
     .select([
       'm.id',
       'm.message_sender',

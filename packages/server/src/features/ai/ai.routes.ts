@@ -10,7 +10,7 @@ import {
   SurveyGenerateReply,
   SurveyGenerateRequest,
 } from '@proxima/contracts'
-import { STAFF, type StaffActor } from '../../http/actor.js'
+import { STAFF, staffOf } from '../../http/actor.js'
 import { limitPerTenant, type Limits } from '../../http/rate-limit.js'
 import type { AiService } from './ai.service.js'
 
@@ -43,7 +43,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; limits: Limits | n
         config,
         handlerTimeout,
       },
-      (req) => ai.summarize(req.actor as StaffActor, req.body),
+      (req) => ai.summarize(staffOf(req), req.body),
     )
   }
 
@@ -61,7 +61,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; limits: Limits | n
         config,
         handlerTimeout,
       },
-      (req) => ai.paraphrase(req.actor as StaffActor, req.body),
+      (req) => ai.paraphrase(staffOf(req), req.body),
     )
   }
 
@@ -79,7 +79,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; limits: Limits | n
         config,
         handlerTimeout,
       },
-      (req) => ai.generate(req.actor as StaffActor, req.body),
+      (req) => ai.generate(staffOf(req), req.body),
     )
   }
 
@@ -95,6 +95,6 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; limits: Limits | n
       config,
       handlerTimeout,
     },
-    (req) => ai.surveyQuestions(req.actor as StaffActor, req.body),
+    (req) => ai.surveyQuestions(staffOf(req), req.body),
   )
 }

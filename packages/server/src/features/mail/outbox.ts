@@ -1,4 +1,8 @@
 import type { Executor } from '../../db/database.js'
+import { insertOutboxMail } from './outbox.queries.js'
+
+/** Per-address counting lives with the other outbox queries; callers importing it from here get the same function. */
+export { countRecentMails } from './outbox.queries.js'
 
 export type OutgoingMail = {
   kind: 'activation' | 'password_reset' | 'staff_invitation' | (string & {})
@@ -16,35 +20,18 @@ export type OutgoingMail = {
 }
 
 /** Writes a mail to the durable outbox inside the caller's transaction; the mail worker sends it. */
-export async function enqueueMail(ex: Executor, mail: OutgoingMail): Promise<number> {
-  const row = await ex
-    .insertInto('outbox_mail')
-    .values({
-      tenant_id: mail.tenantId ?? null,
-      kind: mail.kind,
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-      reply_to: mail.replyTo ?? null,
-      from_name: mail.fromName ?? null,
-      hold_for_user: mail.holdForUser ?? null,
-      created_at: mail.at,
-      next_attempt_at: mail.at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
-}
-
-/** How many mails of one kind went to an address since a moment (per-address limits that reveal nothing). */
-export async function countRecentMails(ex: Executor, to: string, kinds: string[], since: Date): Promise<number> {
-  const row = await ex
-    .selectFrom('outbox_mail')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('to_address', '=', to)
-    .where('kind', 'in', kinds)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
+export function enqueueMail(ex: Executor, mail: OutgoingMail): Promise<number> {
+  return insertOutboxMail(ex, {
+    tenant_id: mail.tenantId ?? null,
+    kind: mail.kind,
+    to_address: mail.to,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html,
+    reply_to: mail.replyTo ?? null,
+    from_name: mail.fromName ?? null,
+    hold_for_user: mail.holdForUser ?? null,
+    created_at: mail.at,
+    next_attempt_at: mail.at,
+  })
 }

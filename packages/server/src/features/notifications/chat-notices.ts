@@ -1,10 +1,18 @@
 import type { Executor } from '../../db/database.js'
 import type { ChatsTable } from '../../db/schema.js'
 import type { Actor, StaffActor } from '../../http/actor.js'
+import { fullName } from '../../lib/names.js'
 import { enqueueMail } from '../mail/outbox.js'
 import { escalationMail } from '../mail/templates.js'
 import type { NotificationBusEvent } from '../realtime/bus.js'
 import { notify } from './notifications.service.js'
+import {
+  findClientName,
+  findLatestEscalationAndResolution,
+  findStaffName,
+  findTenantSender,
+  findVisitorName,
+} from './chat-notices.queries.js'
 
 type Chat = {
   id: number
@@ -28,20 +36,11 @@ const CHANNEL_LABELS: Record<Chat['channel'], string> = {
 /** The customer's name as the chat list shows it (`display_name`). */
 async function customerName(ex: Executor, chat: Chat): Promise<string> {
   if (chat.client_id !== null) {
-    const u = await ex
-      .selectFrom('users')
-      .select(['first_name', 'last_name'])
-      .where('id', '=', chat.client_id)
-      .executeTakeFirst()
-    if (u) return `${u.first_name} ${u.last_name}`.trim()
+    const u = await findClientName(ex, chat.client_id)
+    if (u) return fullName(u)
   }
   if (chat.visitor_id !== null) {
-    const v = await ex
-      .selectFrom('anonymous_users')
-      .select(['name', 'contact'])
-      .where('tenant_id', '=', chat.tenant_id)
-      .where('id', '=', chat.visitor_id)
-      .executeTakeFirst()
+    const v = await findVisitorName(ex, chat.tenant_id, chat.visitor_id)
     if (v?.name || v?.contact) return (v.name ?? v.contact)!
   }
   return `Visitor #${chat.visitor_id ?? chat.id}`
@@ -69,17 +68,13 @@ export async function notifyChatAssigned(
   at: Date,
 ): Promise<NotificationBusEvent[]> {
   if (chat.assignee_id === null || chat.assignee_id === actor.userId) return []
-  const by = await ex
-    .selectFrom('users')
-    .select(['first_name', 'last_name'])
-    .where('id', '=', actor.userId)
-    .executeTakeFirst()
+  const by = await findStaffName(ex, actor.tenantId, actor.userId)
   const { events } = await notify(ex, {
     tenantId: chat.tenant_id,
     userIds: [chat.assignee_id],
     type: 'chat.assigned',
     title: 'Chat assigned to you',
-    body: `${by ? `${by.first_name} ${by.last_name}`.trim() : 'An admin'} assigned you the chat with ${await customerName(ex, chat)}`,
+    body: `${by ? fullName(by) : 'An admin'} assigned you the chat with ${await customerName(ex, chat)}`,
     data: { chat_id: chat.id },
     at,
   })
@@ -93,17 +88,8 @@ export async function notifyChatAssigned(
  */
 async function isNewEscalation(ex: Executor, chat: Chat): Promise<boolean> {
   if (!chat.escalated) return true
-  const latest = await ex
-    .selectFrom('chat_events')
-    .select((eb) => [
-      eb.fn.max(eb.case().when('kind', '=', 'escalated').then(eb.ref('id')).end()).as('escalated'),
-      eb.fn.max(eb.case().when('kind', '=', 'resolved').then(eb.ref('id')).end()).as('resolved'),
-    ])
-    .where('tenant_id', '=', chat.tenant_id)
-    .where('chat_id', '=', chat.id)
-    .where('kind', 'in', ['escalated', 'resolved'])
-    .executeTakeFirst()
-  return Number(latest?.resolved ?? 0) > Number(latest?.escalated ?? 0)
+  const latest = await findLatestEscalationAndResolution(ex, chat.tenant_id, chat.id)
+  return latest.resolved > latest.escalated
 }
 
 /**
@@ -133,11 +119,7 @@ export async function noticeEscalation(
   })
   const mailTo = recipients.filter((r) => r.notification_prefs?.email_escalations !== false)
   if (mailTo.length === 0) return events
-  const tenant = await trx
-    .selectFrom('tenants')
-    .select(['name', 'email'])
-    .where('id', '=', chat.tenant_id)
-    .executeTakeFirstOrThrow()
+  const tenant = await findTenantSender(trx, chat.tenant_id)
   for (const r of mailTo) {
     await enqueueMail(trx, {
       kind: 'chat_escalation',

@@ -7,11 +7,10 @@ import {
   ReadAllReply,
   UnreadCount,
 } from '@proxima/contracts'
-import { STAFF, type StaffActor } from '../../http/actor.js'
+import { STAFF, staffOf } from '../../http/actor.js'
 import type { NotificationService } from './notifications.service.js'
 
 const tags = ['notifications']
-const staff = (req: { actor: unknown }) => req.actor as StaffActor
 /** Marking read is housekeeping, not a paid feature: it keeps working after the subscription ends (§3.3). */
 const staffWrite = { roles: STAFF, allowWhenExpired: true }
 
@@ -31,7 +30,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
       },
       config: { roles: STAFF },
     },
-    (req) => notifications.list(staff(req), req.query),
+    (req) => notifications.list(staffOf(req), req.query),
   )
   app.get(
     '/api/notifications/unread-count/',
@@ -39,7 +38,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
       schema: { tags, summary: 'How many own notifications are unread', response: { 200: UnreadCount } },
       config: { roles: STAFF },
     },
-    (req) => notifications.unreadCount(staff(req)),
+    (req) => notifications.unreadCount(staffOf(req)),
   )
   app.post(
     '/api/notifications/:id/read/',
@@ -47,7 +46,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
       schema: { tags, summary: 'Mark an own notification read', params: IdParams, response: { 200: Notification } },
       config: staffWrite,
     },
-    (req) => notifications.read(staff(req), req.params.id),
+    (req) => notifications.read(staffOf(req), req.params.id),
   )
   app.post(
     '/api/notifications/read-all/',
@@ -55,6 +54,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
       schema: { tags, summary: 'Mark every own notification read', response: { 200: ReadAllReply } },
       config: staffWrite,
     },
-    (req) => notifications.readAll(staff(req)),
+    (req) => notifications.readAll(staffOf(req)),
   )
 }

@@ -4,18 +4,23 @@ import type { StaffActor } from '../../http/actor.js'
 import { addDays, isoRequired, iso, type Clock } from '../../lib/clock.js'
 import { assertFound, fieldError } from '../../lib/errors.js'
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js'
-import type { EventBus, NotificationBusEvent } from '../realtime/bus.js'
+import type { NotificationBusEvent } from '../realtime/bus.js'
 import {
   countUnread,
-  deleteOlderThan,
   findOwnNotification,
+  hasOwnNotification,
+  insertNotifications,
+  listOwnNotifications,
   listRecipients,
   markAllRead,
   markRead,
-  ownNotifications,
+  sweepNotificationsCreatedBefore,
   type NotificationRow,
   type Recipient,
 } from './notifications.queries.js'
+
+/** Bus publishing lives with the realtime transport; callers that still import it from here get the same function. */
+export { publishEvents } from '../realtime/publish.js'
 
 /** Notifications are kept this long (contract §13.3). */
 export const NOTIFICATION_RETENTION_DAYS = 90
@@ -47,21 +52,18 @@ export async function notify(ex: Executor, input: NotifyInput): Promise<Notified
     (r) => r.id !== input.exceptUserId,
   )
   if (recipients.length === 0) return { events: [], recipients }
-  const rows = await ex
-    .insertInto('notifications')
-    .values(
-      recipients.map((r) => ({
-        tenant_id: input.tenantId,
-        user_id: r.id,
-        type: input.type,
-        title: input.title,
-        body: input.body,
-        data: JSON.stringify(input.data ?? {}),
-        created_at: input.at,
-      })),
-    )
-    .returning(['id', 'user_id'])
-    .execute()
+  const rows = await insertNotifications(
+    ex,
+    input.tenantId,
+    recipients.map((r) => ({
+      user_id: r.id,
+      type: input.type,
+      title: input.title,
+      body: input.body,
+      data: JSON.stringify(input.data ?? {}),
+      created_at: input.at,
+    })),
+  )
   return {
     events: rows.map((row) => ({
       type: 'notification.created' as const,
@@ -73,11 +75,7 @@ export async function notify(ex: Executor, input: NotifyInput): Promise<Notified
   }
 }
 
-/** Publishes the events of `notify`; call it after the transaction that wrote them has committed. */
-export function publishEvents(bus: Pick<EventBus, 'publish'>, events: NotificationBusEvent[]) {
-  for (const event of events) bus.publish(event)
-}
-
+/** A stored notification as its recipient sees it (contract §13.3). */
 export function presentNotification(row: NotificationRow): Notification {
   return {
     notification_id: row.id,
@@ -99,19 +97,16 @@ export function createNotificationService({ db, clock }: { db: Db; clock: Clock 
       throw fieldError('before', 'Send at most one of before and after.')
     const before = q.before !== undefined ? decodeCursor('notifications', 'before', q.before) : undefined
     const after = q.after !== undefined ? decodeCursor('notifications', 'after', q.after) : undefined
-    const mine = () => ownNotifications(db, actor.tenantId, actor.userId, { unread: q.unread, type: q.type })
-    let rows: NotificationRow[]
-    if (after !== undefined) {
-      rows = (await mine().selectAll().where('id', '>', after).orderBy('id', 'asc').limit(q.limit).execute()).reverse()
-    } else {
-      let query = mine().selectAll()
-      if (before !== undefined) query = query.where('id', '<', before)
-      rows = await query.orderBy('id', 'desc').limit(q.limit).execute()
-    }
+    const filters = { unread: q.unread, type: q.type }
+    const rows = await listOwnNotifications(db, actor.tenantId, actor.userId, filters, {
+      before,
+      after,
+      limit: q.limit,
+    })
     const newest = rows[0]?.id
     const oldest = rows[rows.length - 1]?.id
-    const exists = async (op: '<' | '>' | '<=' | '>=', id: number) =>
-      (await mine().select('id').where('id', op, id).limit(1).executeTakeFirst()) !== undefined
+    const exists = (side: '<' | '>' | '<=' | '>=', id: number) =>
+      hasOwnNotification(db, actor.tenantId, actor.userId, filters, side, id)
     const [hasOlder, hasNewer] = await Promise.all([
       oldest !== undefined ? exists('<', oldest) : after !== undefined ? exists('<=', after) : Promise.resolve(false),
       newest !== undefined ? exists('>', newest) : before !== undefined ? exists('>=', before) : Promise.resolve(false),
@@ -129,6 +124,7 @@ export function createNotificationService({ db, clock }: { db: Db; clock: Clock 
     }
   }
 
+  /** The badge on the bell. */
   async function unreadCount(actor: StaffActor) {
     return { count: await countUnread(db, actor.tenantId, actor.userId) }
   }
@@ -139,13 +135,14 @@ export function createNotificationService({ db, clock }: { db: Db; clock: Clock 
     return presentNotification(updated ?? assertFound(await findOwnNotification(db, actor.tenantId, actor.userId, id)))
   }
 
+  /** Marks every own unread notification read; says how many changed. */
   async function readAll(actor: StaffActor) {
     return { updated: await markAllRead(db, actor.tenantId, actor.userId, clock.now()) }
   }
 
-  /** The daily job: notifications older than 90 days go. */
+  /** The daily job, across all tenants: notifications older than 90 days go. */
   async function purgeOld(): Promise<number> {
-    return deleteOlderThan(db, addDays(clock.now(), -NOTIFICATION_RETENTION_DAYS))
+    return sweepNotificationsCreatedBefore(db, addDays(clock.now(), -NOTIFICATION_RETENTION_DAYS))
   }
 
   return { list, unreadCount, read, readAll, purgeOld }

@@ -1,7 +1,9 @@
 import type { ActorRef } from '@proxima/contracts'
-import type { Db } from '../../db/database.js'
+import type { Executor } from '../../db/database.js'
 import type { Actor } from '../../http/actor.js'
+import { displayName } from '../../lib/names.js'
 import type { ChatBusEvent, CommunityBusEvent, NotificationBusEvent } from './bus.js'
+import { findStaffNames, isTenantChat } from './views.queries.js'
 
 /** Channels a socket may subscribe to by itself; `tenant` and `user` are given automatically. */
 export type TopicChannel = `chat:${number}` | `community:${number}` | `thread:${number}`
@@ -124,32 +126,24 @@ export function defaultViewerKey(actor: Actor): string {
  * and type in it; only staff of the event's tenant receive events, with ids only (clients refetch over REST).
  * Communities and threads are refused.
  */
-export function createDefaultViews(db: Db): RealtimeViews {
-  const chatTenant = async (chatId: number) =>
-    (await db.selectFrom('chats').select('tenant_id').where('id', '=', chatId).executeTakeFirst())?.tenant_id ?? null
-
+export function createDefaultViews(db: Executor): RealtimeViews {
   return {
     canSubscribe: async (actor, channel) => {
       const m = /^chat:(\d+)$/.exec(channel)
       if (!m || actor.kind !== 'staff') return false
-      return (await chatTenant(Number(m[1]))) === actor.tenantId
+      return isTenantChat(db, actor.tenantId, Number(m[1]))
     },
     viewerKey: (actor) => defaultViewerKey(actor),
     render: async (event, actor) =>
       actor.kind === 'staff' && actor.tenantId === event.tenantId ? idsOnly(event) : null,
     typingOf: async (actor, chatId) => {
-      if (actor.kind !== 'staff' || (await chatTenant(chatId)) !== actor.tenantId) return null
-      const user = await db
-        .selectFrom('users')
-        .select(['first_name', 'last_name', 'username'])
-        .where('id', '=', actor.userId)
-        .executeTakeFirst()
+      if (actor.kind !== 'staff' || !(await isTenantChat(db, actor.tenantId, chatId))) return null
+      const user = await findStaffNames(db, actor.tenantId, actor.userId)
       if (!user) return null
-      const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username
       return {
         tenantId: actor.tenantId,
         sender: 'tenant',
-        user: { kind: 'staff', id: actor.userId, name, username: user.username },
+        user: { kind: 'staff', id: actor.userId, name: displayName(user), username: user.username },
       }
     },
   }

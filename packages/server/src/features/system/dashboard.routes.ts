@@ -7,7 +7,8 @@ import type { SigninService } from '../auth/signin.service.js'
 export type DashboardDeps = {
   webDistDir: string
   googleClientId: string | null
-  signin: SigninService
+  /** Only the one-time Google hand-off is needed here. */
+  signin: Pick<SigninService, 'consumeHandoff'>
   secureCookies: boolean
 }
 

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
-import type { Db } from '../../db/database.js'
+import type { Executor } from '../../db/database.js'
+import { countOutboxMailsByStatus } from './metrics.queries.js'
 
 export type RealtimeStats = { connections: number; authenticated: number; channels: number }
 
 /** Prometheus metrics: HTTP traffic by route, WebSocket connections, the outbox by status, and process figures. */
 export function registerMetrics(
   app: FastifyInstance,
-  deps: { db: Db; token: string | undefined; realtime?: () => RealtimeStats },
+  deps: { db: Executor; token: string | undefined; realtime?: () => RealtimeStats },
 ) {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
@@ -30,13 +31,9 @@ export function registerMetrics(
     labelNames: ['status'],
     registers: [registry],
     async collect() {
-      const rows = await deps.db
-        .selectFrom('outbox_mail')
-        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy('status')
-        .execute()
+      const rows = await countOutboxMailsByStatus(deps.db)
       this.reset()
-      for (const r of rows) this.set({ status: r.status }, Number(r.n))
+      for (const r of rows) this.set({ status: r.status }, r.count)
     },
   })
 
