@@ -36,9 +36,18 @@ module.exports = {
     {
       name: 'routes-only-from-app',
       severity: 'error',
-      comment: 'Route modules are registered by app.ts; nothing else imports them.',
-      from: { pathNot: '^packages/server/src/app\\.ts$' },
+      comment: 'Route modules are registered by app.ts (or composed by a route module of their own feature).',
+      from: {
+        path: '^packages/server/src/',
+        pathNot: ['^packages/server/src/app\\.ts$', '^packages/server/src/features/'],
+      },
       to: { path: '\\.routes\\.ts$' },
+    },
+    {
+      name: 'routes-stay-in-their-feature',
+      severity: 'error',
+      from: { path: '^packages/server/src/features/([^/]+)/' },
+      to: { path: '\\.routes\\.ts$', pathNot: '^packages/server/src/features/$1/' },
     },
     {
       name: 'queries-stay-in-their-feature',

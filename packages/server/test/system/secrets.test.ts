@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../app.js'
 import { unique } from '../factories.js'
-import { sharedSecret } from '../../src/lib/secrets.js'
+import { sharedSecret } from '../../src/db/secrets.js'
 
 let app: TestApp
 beforeAll(async () => {

@@ -15,13 +15,16 @@ import {
 } from '@proxima/contracts'
 import type { StaffActor } from '../../http/actor.js'
 import { AppError } from '../../lib/errors.js'
-import { loadChatFor } from '../chat/chats.queries.js'
+import { loadChatFor } from '../chat/chats.service.js'
 import type { ChatLine } from './provider.js'
 import { AiFailure } from './failure.js'
 import { insertGeneration, listTranscriptRows } from './ai.queries.js'
 import { createAnswerer, type AiServiceDeps } from './ai.answer.js'
 import { TRANSCRIPT_MESSAGES, fitTranscript } from './transcript.js'
 import { clip } from './openai-tasks.js'
+
+/** Read by other features (plan usage); they go through this module, never the query module. */
+export { aiRequestsThisMonth } from './ai.queries.js'
 
 export type { AiServiceDeps } from './ai.answer.js'
 

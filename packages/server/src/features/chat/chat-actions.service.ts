@@ -3,7 +3,7 @@ import type { Actor, ClientActor, StaffActor, VisitorActor } from '../../http/ac
 import { addDays, type Clock } from '../../lib/clock.js'
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.js'
 import { notifyChatAssigned } from '../notifications/chat-notices.js'
-import { publishEvents } from '../notifications/notifications.service.js'
+import { publishEvents } from '../realtime/publish.js'
 import type { EventBus, NotificationBusEvent } from '../realtime/bus.js'
 import { findActiveStaff, insertAssignmentEvent } from './assignment.queries.js'
 import { insertChatEvent } from './chat-events.queries.js'

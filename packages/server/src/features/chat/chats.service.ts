@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js'
 import { assertFound, fieldError, isUniqueViolation, notFound } from '../../lib/errors.js'
 import { page } from '../../lib/pagination.js'
 import { notifyChatCreated } from '../notifications/chat-notices.js'
-import { publishEvents } from '../notifications/notifications.service.js'
+import { publishEvents } from '../realtime/publish.js'
 import type { EventBus, NotificationBusEvent } from '../realtime/bus.js'
 import { insertAssignmentEvent, nextRoundRobinAssignee } from './assignment.queries.js'
 import { insertChatEvent } from './chat-events.queries.js'
@@ -23,6 +23,9 @@ import {
   type ChatRow,
 } from './chats.queries.js'
 import { findTopic } from './topics.queries.js'
+
+/** The chat access rules, for features that read chats (AI helpers, search). */
+export { assignedOnly, loadChatFor } from './chats.queries.js'
 
 /** Customers start or resume chats; staff list, read, update and delete them. */
 export function createChatService({ db, clock, bus }: { db: Db; clock: Clock; bus: EventBus }) {

@@ -28,6 +28,9 @@ import { createMembershipService } from './membership.service.js'
 import { createRatingService } from './ratings.service.js'
 import { clientDetail } from './people.js'
 
+/** Read by other features (plan usage, quotas); they go through this module, never the query module. */
+export { countCommunities } from './communities.queries.js'
+
 const NAME_TAKEN = 'A community with this name already exists.'
 const nameTaken = () => conflict('community.name_taken', NAME_TAKEN, { community_name: [NAME_TAKEN] })
 

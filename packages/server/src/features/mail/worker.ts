@@ -2,7 +2,7 @@ import type { Transporter } from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/database.js'
 import { addMinutes, type Clock } from '../../lib/clock.js'
-import { recordHeartbeat } from '../system/jobs.queries.js'
+import { recordHeartbeat } from '../system/jobs.js'
 import { claimDueMails, markMailNotSent, markMailSent, type RunScope } from './outbox.queries.js'
 
 export type { RunScope } from './outbox.queries.js'

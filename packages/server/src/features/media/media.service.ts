@@ -5,6 +5,9 @@ import type { ByteRange, StoredRead, VoiceStorage } from './storage.js'
 import type { VoiceLinks } from './voice-links.js'
 import { findVoiceOfMessage } from './voice.queries.js'
 
+/** Read by other features (plan usage, quotas); they go through this module, never the query module. */
+export { voiceBytesInUse } from './voice.queries.js'
+
 const linkExpired = () =>
   new AppError(403, 'media.link_expired', 'This link has expired or is not valid. Reload the conversation.')
 

@@ -1,7 +1,4 @@
 import type { Readable } from 'node:stream'
-import type { VoiceStorageConfig } from '../../config.js'
-import { createLocalStorage } from './local-storage.js'
-import { createS3Storage } from './s3-storage.js'
 
 /** Inclusive byte positions, as in an HTTP `Range` header. */
 export type ByteRange = { start: number; end: number }
@@ -24,9 +21,4 @@ const SAFE_KEY = /^(?!.*\.\.)[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/
 export function assertSafeKey(key: string): string {
   if (key.length > 200 || !SAFE_KEY.test(key)) throw new Error('Unsafe storage key.')
   return key
-}
-
-/** The storage the configuration names. */
-export function createVoiceStorage(config: VoiceStorageConfig, dataDir: string): VoiceStorage {
-  return config.kind === 's3' ? createS3Storage(config) : createLocalStorage(dataDir)
 }

@@ -20,7 +20,6 @@ import {
 } from './notifications.queries.js'
 
 /** Bus publishing lives with the realtime transport; callers that still import it from here get the same function. */
-export { publishEvents } from '../realtime/publish.js'
 
 /** Notifications are kept this long (contract §13.3). */
 export const NOTIFICATION_RETENTION_DAYS = 90

@@ -3,7 +3,7 @@ import type { SearchReply, SearchRequest, SearchResult, SearchType } from '@prox
 import type { Db } from '../../db/database.js'
 import type { StaffActor } from '../../http/actor.js'
 import { isoRequired, type Clock } from '../../lib/clock.js'
-import { assignedOnly } from '../chat/chats.queries.js'
+import { assignedOnly } from '../chat/chats.service.js'
 import { MARK_END, MARK_START, listSearchMatches, type SearchRow } from './search.queries.js'
 
 const ALL_TYPES: SearchType[] = ['chats', 'messages', 'issues', 'comments', 'communities', 'surveys']

@@ -10,7 +10,7 @@ import type { Sessions } from '../auth/sessions.service.js'
 import { seatsInUse } from '../auth/invitations.service.js'
 import { releaseChatsOf } from '../chat/chat-state.js'
 import type { EventBus } from '../realtime/bus.js'
-import { lockTenant } from '../tenants/tenants.queries.js'
+import { lockTenant } from '../tenants/tenants.service.js'
 import {
   countActiveAdmins,
   countAssignedChats,

@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 
+/** Background workers report that they are alive through this module. */
+export { recordHeartbeat } from './jobs.queries.js'
+
 export type Job = { name: string; everyMs: number; run: () => Promise<unknown> }
 
 /**

@@ -8,9 +8,9 @@ import type { StaffActor } from '../../http/actor.js'
 import { assertOwnTenant } from '../../http/tenant-scope.js'
 import { seatsInUse } from '../auth/invitations.service.js'
 import { effectiveSubscriptionStatus, trialDaysLeft } from './subscription.js'
-import { voiceBytesInUse } from '../media/voice.queries.js'
-import { countCommunities } from '../community/communities.queries.js'
-import { aiRequestsThisMonth } from '../ai/ai.queries.js'
+import { voiceBytesInUse } from '../media/media.service.js'
+import { countCommunities } from '../community/communities.service.js'
+import { aiRequestsThisMonth } from '../ai/ai.service.js'
 import {
   findTenant,
   insertTenant,
@@ -20,6 +20,9 @@ import {
   updateTenant as writeTenant,
   type TenantRecord,
 } from './tenants.queries.js'
+
+/** Other features that change what a plan limits take the tenant lock through this module. */
+export { lockTenant } from './tenants.queries.js'
 
 const ONBOARDING_HOURS = 24
 const nameTaken = () => new AppError(409, 'tenant.name_taken', Texts.tenantNameTaken)

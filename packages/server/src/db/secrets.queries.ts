@@ -1,4 +1,4 @@
-import type { Executor } from '../db/database.js'
+import type { Executor } from './database.js'
 
 /** Stores a server-wide secret under `name` unless one is there already (the first process to start wins). */
 export async function insertSecretIfAbsent(ex: Executor, name: string, value: Buffer): Promise<void> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Db } from '../db/database.js'
+import type { Db } from './database.js'
 import { findSecret, insertSecretIfAbsent } from './secrets.queries.js'
 
 /**
