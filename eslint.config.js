@@ -6,7 +6,37 @@ import globals from 'globals'
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  // Type-aware rules: floating promises, unsafe `any` flows, awaiting non-promises, misused promises.
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.config.ts', 'packages/web/*.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // Fastify plugins, hooks and interface implementations are async by contract even when they await nothing.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Plain JavaScript (configs, scripts) is not type-checked.
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // Tests read JSON replies, which are `any` by nature (light-my-request, fetch); the unsafe-any rules would only
+    // add casts there. Every other type-aware rule applies to tests too.
+    files: ['packages/server/test/**/*.ts', 'packages/server/bench/**/*.ts', 'e2e/**/*.ts', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
   {
     files: ['**/*.{ts,tsx}'],
     rules: {

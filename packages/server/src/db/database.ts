@@ -60,7 +60,7 @@ export async function openDatabase(opts: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
           if (oid === INT8) return (v: string) => Number(v)
           if (oid === NUMERIC || oid === DATE) return (v: string) => v
-          return pg.types.getTypeParser(oid, format as 'text')
+          return pg.types.getTypeParser(oid, format)
         }) as typeof pg.types.getTypeParser,
       },
     })
@@ -107,7 +107,7 @@ export async function openDatabase(opts: {
   const session = async <T>(fn: (run: ScriptRunner) => Promise<T>): Promise<T> =>
     fn(async (text) => {
       const res = await client.exec(text)
-      return (res[res.length - 1]?.rows ?? []) as Record<string, unknown>[]
+      return (res[res.length - 1]?.rows ?? [])
     })
   return {
     db,

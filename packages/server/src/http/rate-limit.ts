@@ -92,7 +92,7 @@ function bucketStore(): FastifyRateLimitStoreCtor {
       if (!store) this.shared.set(name, (store = this.base.child(routeOptions)))
       return store
     }
-  } as unknown as FastifyRateLimitStoreCtor
+  }
 }
 
 /**

@@ -46,7 +46,7 @@ const LIVE_TYPES = new Set(['chat.created', 'chat.updated', 'message.created', '
 const asChat = (data: unknown): Chat | null => {
   if (!data || typeof data !== 'object' || !('chat_id' in data)) return null
   const { changes: _changes, rating_requested: _rating, ...chat } = data as Chat & Record<string, unknown>
-  return chat as Chat
+  return chat
 }
 
 /**
