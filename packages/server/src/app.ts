@@ -18,7 +18,7 @@ import type { Config } from './config.js'
 import type { Database } from './db/database.js'
 import { registerAuthentication } from './http/authenticate.js'
 import { AppError } from './lib/errors.js'
-import { registerErrorHandling } from './http/errors.js'
+import { frameworkErrorOptions, registerErrorHandling } from './http/errors.js'
 import { registerInputGuards } from './http/input-guard.js'
 import { registerIdempotency } from './http/idempotency.js'
 import { DEFAULT_LIMITS, registerRateLimits, type Limits } from './http/rate-limit.js'
@@ -138,6 +138,7 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     connectionTimeout: 60_000,
     handlerTimeout: deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    ...frameworkErrorOptions,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)

@@ -6,6 +6,9 @@ export const MAX_JSON_DEPTH = 64
 const NUL_MESSAGE = 'Text must not contain the NUL character.'
 const SURROGATE_MESSAGE = 'Text must be valid Unicode: it holds an unpaired surrogate (\\uD800–\\uDFFF).'
 const DEPTH_MESSAGE = `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`
+/** In Unicode mode a regular expression sees a surrogate pair as one code point: `\p{Cs}` matches only lone ones. */
+const LONE_SURROGATE = /\p{Cs}/u
+const LONE_SURROGATES = /\p{Cs}/gu
 /** At most this many fields are named per kind of problem. */
 const MAX_REPORTED = 20
 /** The session check answers every unusable token with 401 (contract §2.6), whatever the token holds. */
@@ -25,7 +28,7 @@ export function inspectInput(value: unknown): Inspection {
   const check = (text: string, path: string) => {
     const field = path || 'non_field_errors'
     if (text.includes('\u0000')) note(found.nul, field)
-    if (!text.isWellFormed()) note(found.surrogate, field)
+    if (LONE_SURROGATE.test(text)) note(found.surrogate, field)
   }
   const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }]
   while (stack.length > 0) {
@@ -43,7 +46,7 @@ export function inspectInput(value: unknown): Inspection {
     for (const [key, item] of entries) {
       check(key, path)
       // Paths name fields in the answer, which must itself be well-formed text.
-      const segment = key.toWellFormed()
+      const segment = key.replace(LONE_SURROGATES, '\uFFFD')
       stack.push({ value: item, path: path ? `${path}.${segment}` : segment, depth: depth + 1 })
     }
   }

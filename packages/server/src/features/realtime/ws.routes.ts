@@ -1,6 +1,9 @@
+import type { Duplex } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import websocket from '@fastify/websocket'
 import { hashToken } from '../../lib/crypto.js'
+import { AppError } from '../../lib/errors.js'
+import { answerOnSocket } from '../../http/errors.js'
 import type { EventBus } from './bus.js'
 import { CLOSE } from './frames.js'
 import type { RealtimeHub } from './hub.js'
@@ -40,30 +43,36 @@ export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeRoutesO
     },
   })
 
-  app.get(
-    '/api/ws',
-    {
-      websocket: true,
-      schema: { hide: true },
-      config: {
-        public: true,
-        // The default bucket (contract §1.9), keyed by the query token like other routes key by the header token.
-        rateLimit: {
-          keyGenerator: (req) => {
-            const token = queryToken(req.query)
-            return token ? `ws:${hashToken(token).slice(0, 32)}` : `ws-ip:${req.ip}`
-          },
-        },
-      },
-    },
-    (socket, request) => {
+  // A handshake the WebSocket server refuses (no key, unknown version…) answers 400 JSON like any other request.
+  app.websocketServer.on('wsClientError', (err: Error, socket: Duplex) => {
+    const versionHeader = /version/i.test(err.message) ? { 'Sec-WebSocket-Version': '13, 8' } : undefined
+    answerOnSocket(socket, new AppError(400, 'request.invalid_upgrade', `${err.message}.`), versionHeader)
+  })
+
+  app.route({
+    method: 'GET',
+    url: '/api/ws',
+    // A plain HTTP request names nothing here.
+    handler: (_request, reply) => reply.callNotFound(),
+    wsHandler: (socket, request) => {
       if (opts.isShuttingDown()) {
         socket.close(CLOSE.goingAway, 'The server is shutting down.')
         return
       }
       hub.accept(socket, queryToken(request.query))
     },
-  )
+    schema: { hide: true },
+    config: {
+      public: true,
+      // The default bucket (contract §1.9), keyed by the query token like other routes key by the header token.
+      rateLimit: {
+        keyGenerator: (req) => {
+          const token = queryToken(req.query)
+          return token ? `ws:${hashToken(token).slice(0, 32)}` : `ws-ip:${req.ip}`
+        },
+      },
+    },
+  })
 
   // The bus itself is closed by its owner, the app.
   app.addHook('onClose', async () => {
