@@ -194,6 +194,24 @@ describe('framework-level failures', () => {
     else expect(body.message).toEqual(expect.anything())
   })
 
+  it('closes the connection of an upgrade request that no WebSocket route takes, once answered', async () => {
+    const socket = connect(port, '127.0.0.1')
+    let out = ''
+    socket.on('data', (d: Buffer) => (out += d.toString('latin1')))
+    const closed = new Promise<boolean>((resolve) => {
+      socket.on('close', () => resolve(true))
+      setTimeout(() => resolve(false), 2_000)
+    })
+    socket.write(
+      `GET /api/nothing/ HTTP/1.1\r\n${H}Connection: Upgrade\r\nUpgrade: websocket\r\n` +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    )
+    // Node hands upgrade sockets over and no longer times them out: left open, they would pile up.
+    expect(await closed).toBe(true)
+    socket.destroy()
+    expect(parseAnswers(out).map((a) => [a.status, JSON.parse(a.body).code])).toEqual([[404, 'not_found']])
+  })
+
   it('answers 503 with {message, code} to a request that arrives while the server is closing', async () => {
     const closing = await buildTestApp()
     const closingPort = Number(new URL(await listen(closing)).port)
