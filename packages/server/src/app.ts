@@ -336,7 +336,12 @@ export async function buildApp(deps: AppDeps) {
     issues: createIssueService(communityDeps),
     comments: createCommentService(communityDeps),
   })
-  await app.register(realtimeRoutes, { hub: realtime, bus, isShuttingDown: () => shuttingDown })
+  await app.register(realtimeRoutes, {
+    hub: realtime,
+    bus,
+    sessionNotices: database,
+    isShuttingDown: () => shuttingDown,
+  })
   await registerDashboard(app, {
     webDistDir: deps.webDistDir,
     googleClientId: config.googleClientIds[0] ?? null,

@@ -6,6 +6,7 @@ import type { Sessions } from '../auth/sessions.service.js'
 import { isIssueEvent, type BusEvent, type ChatBusEvent, type CommunityBusEvent, type EventBus } from './bus.js'
 import { CLOSE } from './frames.js'
 import { Connection, type HubContext, type HubSettings } from './connection.js'
+import { createSessionChecks } from './session-checks.js'
 import {
   defaultCommunityViews,
   defaultUserViews,
@@ -276,37 +277,12 @@ export function createRealtimeHub(deps: HubDeps) {
   }, settings.pingIntervalMs)
   pingTimer.unref()
 
-  /** Resolves each live token once and closes the sockets whose token no longer works. */
-  async function recheckTokens() {
-    const byToken = new Map<string, Connection[]>()
-    for (const conn of connections) {
-      if (!conn.token) continue
-      const list = byToken.get(conn.token)
-      if (list) list.push(conn)
-      else byToken.set(conn.token, [conn])
-    }
-    for (const [token, conns] of byToken) {
-      const resolved = await deps.sessions.resolve(token)
-      if (resolved.status === 'ok' && !(resolved.actor.kind === 'staff' && resolved.tenant?.status === 'suspended'))
-        continue
-      const [code, reason] =
-        resolved.status === 'ok'
-          ? [CLOSE.forbidden, 'This organization is suspended.']
-          : [CLOSE.unauthorized, 'Your session has ended. Sign in again.']
-      for (const conn of conns) conn.close(code, reason)
-    }
-  }
-  let rechecking = false
-  const recheckTimer = setInterval(() => {
-    if (rechecking || connections.size === 0) return
-    rechecking = true
-    recheckTokens()
-      .catch((err: unknown) => log.warn({ err }, 'realtime token check failed'))
-      .finally(() => {
-        rechecking = false
-      })
-  }, settings.recheckMs)
-  recheckTimer.unref()
+  const sessionChecks = createSessionChecks({
+    connections: () => connections,
+    resolve: (token) => deps.sessions.resolve(token),
+    log,
+    recheckMs: settings.recheckMs,
+  })
 
   /** Closes every socket with `code`; resolves when all are gone (stragglers are dropped after `graceMs`). */
   async function closeAll(code: number, reason: string, graceMs = 1_000) {
@@ -350,7 +326,15 @@ export function createRealtimeHub(deps: HubDeps) {
       authenticated: [...connections].filter((c) => c.actor !== null).length,
       channels: subscribers.size,
     }),
-    recheckTokens,
+    /** Resolves every socket's token again and closes those that no longer work. */
+    recheckTokens: sessionChecks.recheckAll,
+    /**
+     * A `proxima_sessions` notice (another process or this one changed a row a session depends on): the sockets it
+     * concerns are checked again at once and closed with 4001 when their token no longer resolves.
+     */
+    sessionsChanged: sessionChecks.onNotice,
+    /** Resolves once the checks of the notices heard so far are done. */
+    sessionChecksSettled: sessionChecks.settled,
     /** Refuses new sockets and closes open ones with 1001 (contract §14). */
     async shutdown() {
       accepting = false
@@ -359,7 +343,7 @@ export function createRealtimeHub(deps: HubDeps) {
     async close() {
       accepting = false
       clearInterval(pingTimer)
-      clearInterval(recheckTimer)
+      sessionChecks.stop()
       unsubscribeBus()
       await closeAll(CLOSE.goingAway, 'The server is shutting down.')
       await Promise.all(chains.values())

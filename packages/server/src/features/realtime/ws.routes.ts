@@ -4,6 +4,8 @@ import websocket from '@fastify/websocket'
 import { hashToken } from '../../lib/crypto.js'
 import { AppError } from '../../lib/errors.js'
 import { answerOnSocket } from '../../http/errors.js'
+import type { Database } from '../../db/database.js'
+import { SESSIONS_CHANNEL } from '../auth/session-cache.js'
 import type { EventBus } from './bus.js'
 import { CLOSE } from './frames.js'
 import type { RealtimeHub } from './hub.js'
@@ -14,6 +16,11 @@ export type RealtimeRoutesOptions = {
   bus: EventBus & { ready?: () => Promise<void> }
   /** True once graceful shutdown has begun: new sockets are then closed at once with 1001. */
   isShuttingDown: () => boolean
+  /**
+   * Where the database's `proxima_sessions` notices are heard (every process hears every change to what a token
+   * resolves to): sockets whose session ended are closed at once rather than at the next periodic check.
+   */
+  sessionNotices?: Pick<Database, 'listen'>
 }
 
 /** Largest client frame accepted; bigger ones close the socket (1009). */
@@ -29,6 +36,10 @@ function queryToken(query: unknown): string | undefined {
 export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeRoutesOptions) {
   const { hub, bus } = opts
   await bus.ready?.()
+  if (opts.sessionNotices) {
+    const stopListening = await opts.sessionNotices.listen(SESSIONS_CHANNEL, (payload) => hub.sessionsChanged(payload))
+    app.addHook('onClose', stopListening)
+  }
   await app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     // Unclean disconnects are routine for sockets; drop the socket without an error log.
