@@ -7,6 +7,7 @@ import {
   Timestamp,
   UserPublic,
   WindowTimeOrDate,
+  orderedWindow,
   optionalText,
   text,
 } from './common.js'
@@ -144,23 +145,25 @@ const listOf = <T extends z.ZodType>(item: T) =>
     z.array(item).min(1),
   )
 
-export const ChatListQuery = z.object({
-  status: listOf(ChatStatus).optional(),
-  assignee: z.union([z.enum(['me', 'none']), Id]).optional(),
-  channel: listOf(Channel).optional(),
-  topic_id: Id.optional(),
-  category_id: Id.optional(),
-  escalated: QueryBool.optional(),
-  chat_owner: Id.optional(),
-  search: z.string().trim().min(2).max(100).optional(),
-  from: WindowTimeOrDate.optional(),
-  to: WindowTimeOrDate.optional(),
-  tenant_id: Id.optional(),
-  chat_id: Id.optional(),
-  sort: z.enum(['-last_message_at', '-created_at', 'created_at']).default('-last_message_at'),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  offset: z.coerce.number().int().min(0).max(10_000).default(0),
-})
+export const ChatListQuery = orderedWindow(
+  z.object({
+    status: listOf(ChatStatus).optional(),
+    assignee: z.union([z.enum(['me', 'none']), Id]).optional(),
+    channel: listOf(Channel).optional(),
+    topic_id: Id.optional(),
+    category_id: Id.optional(),
+    escalated: QueryBool.optional(),
+    chat_owner: Id.optional(),
+    search: z.string().trim().min(2).max(100).optional(),
+    from: WindowTimeOrDate.optional(),
+    to: WindowTimeOrDate.optional(),
+    tenant_id: Id.optional(),
+    chat_id: Id.optional(),
+    sort: z.enum(['-last_message_at', '-created_at', 'created_at']).default('-last_message_at'),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+    offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  }),
+)
 export type ChatListQuery = z.infer<typeof ChatListQuery>
 
 export const ChatCreate = z.object({

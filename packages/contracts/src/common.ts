@@ -73,6 +73,38 @@ export const WindowTimeOrDate = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'Enter a date or a timestamp in ISO 8601 form.' })
   .refine(storableYear, { error: 'Enter a date between the years 1 and 9999.' })
 
+const DAY_MS = 86_400_000
+const isDate = (v: string) => v.length === 10
+/**
+ * The earliest instant a `from` bound can mean and the latest a `to` bound can: a date is a whole day in the
+ * tenant's time zone, which the schema does not know (UTC−12 to UTC+14), and a `to` date includes its day.
+ */
+const earliestStart = (v: string) => Date.parse(isDate(v) ? `${v}T00:00:00Z` : v) - (isDate(v) ? 14 * 3_600_000 : 0)
+const latestEnd = (v: string) =>
+  Date.parse(isDate(v) ? `${v}T00:00:00Z` : v) + (isDate(v) ? DAY_MS + 12 * 3_600_000 : 0)
+
+/** Whether a filter window cannot hold anything because it ends before it starts (`halfOpen`: `[from, to)`). */
+export function windowReversed(from: string | undefined, to: string | undefined, halfOpen = false): boolean {
+  if (from === undefined || to === undefined) return false
+  if (isDate(from) && isDate(to)) return halfOpen ? from >= to : from > to
+  const start = earliestStart(from)
+  const end = latestEnd(to)
+  return halfOpen ? start >= end : start > end
+}
+
+/**
+ * The one ordering rule of every list filtered by a `from`/`to` window: a start after the end answers 400 with
+ * the error on `to`. `halfOpen` lists read the window as `[from, to)` and also refuse an empty one.
+ */
+export const orderedWindow = <T extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(
+  schema: T,
+  { halfOpen = false }: { halfOpen?: boolean } = {},
+) =>
+  schema.superRefine((v, ctx) => {
+    if (windowReversed(v.from, v.to, halfOpen))
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end must be after the start.' })
+  })
+
 export const Username = z
   .string({ error: (iss) => (iss.input === undefined ? 'Username is required.' : 'Username must be text.') })
   .trim()

@@ -8,6 +8,7 @@ import {
   Timestamp,
   UserPublic,
   WindowTime,
+  orderedWindow,
   optionalText,
   text,
 } from './common.js'
@@ -103,16 +104,20 @@ export const CommunityEvent = z.object({
   community: CommunityRef,
   timestamp: Timestamp,
 })
-export const CommunityEventQuery = z.object({
-  community_id: Id.optional(),
-  client_id: Id.optional(),
-  type: z.preprocess(lower, CommunityEventType).optional(),
-  from: WindowTime.optional(),
-  to: WindowTime.optional(),
-  before: z.string().max(100).optional(),
-  after: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-})
+/** Events fall in `[from, to)`. */
+export const CommunityEventQuery = orderedWindow(
+  z.object({
+    community_id: Id.optional(),
+    client_id: Id.optional(),
+    type: z.preprocess(lower, CommunityEventType).optional(),
+    from: WindowTime.optional(),
+    to: WindowTime.optional(),
+    before: z.string().max(100).optional(),
+    after: z.string().max(100).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  }),
+  { halfOpen: true },
+)
 export const CommunityEventPage = z.object({
   error: z.literal(false),
   data: z.array(CommunityEvent),
@@ -182,16 +187,18 @@ export const IssueUpdate = z.object({
 export const IssueSort = z.enum(['-created_at', '-last_activity_at', '-like_count'], {
   error: 'Sort must be -created_at, -last_activity_at or -like_count.',
 })
-export const IssueListQuery = OffsetQuery.extend({
-  community_id: Id.optional(),
-  issue_id: Id.optional(),
-  solved: QueryBool.optional(),
-  client_id: Id.optional(),
-  search: Search,
-  from: WindowTime.optional(),
-  to: WindowTime.optional(),
-  sort: IssueSort.default('-created_at'),
-})
+export const IssueListQuery = orderedWindow(
+  OffsetQuery.extend({
+    community_id: Id.optional(),
+    issue_id: Id.optional(),
+    solved: QueryBool.optional(),
+    client_id: Id.optional(),
+    search: Search,
+    from: WindowTime.optional(),
+    to: WindowTime.optional(),
+    sort: IssueSort.default('-created_at'),
+  }),
+)
 
 export const Thread = z.object({ thread_id: z.number().int(), issue: Issue, created_at: Timestamp })
 export type Thread = z.infer<typeof Thread>

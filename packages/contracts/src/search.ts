@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Timestamp, WindowTime } from './common.js'
+import { Timestamp, WindowTime, orderedWindow } from './common.js'
 
 export const SearchType = z.enum(['chats', 'messages', 'issues', 'comments', 'communities', 'surveys'])
 export type SearchType = z.infer<typeof SearchType>
@@ -7,8 +7,8 @@ export type SearchType = z.infer<typeof SearchType>
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v)
 
 /** Contract §10.5; `context` is the legacy name of `query`, and `filter` of a one-type `types`. */
-export const SearchRequest = z
-  .object({
+export const SearchRequest = orderedWindow(
+  z.object({
     query: z.string().trim().min(2, { error: 'Type at least 2 characters.' }).max(200).optional(),
     context: z.string().trim().min(2, { error: 'Type at least 2 characters.' }).max(200).optional(),
     types: z.array(z.preprocess(lower, SearchType)).min(1).max(6).optional(),
@@ -16,11 +16,11 @@ export const SearchRequest = z
     from: WindowTime.optional(),
     to: WindowTime.optional(),
     limit: z.coerce.number().int().min(1).max(50).default(20),
-  })
-  .refine((v) => v.query !== undefined || v.context !== undefined, {
-    error: 'Search words are required.',
-    path: ['query'],
-  })
+  }),
+).refine((v) => v.query !== undefined || v.context !== undefined, {
+  error: 'Search words are required.',
+  path: ['query'],
+})
 
 export const SearchRef = z.object({
   chat_id: z.number().int().nullable(),

@@ -18,7 +18,7 @@ import type { Config } from './config.js'
 import type { Database } from './db/database.js'
 import { registerAuthentication } from './http/authenticate.js'
 import { AppError } from './lib/errors.js'
-import { registerErrorHandling } from './http/errors.js'
+import { frameworkErrorOptions, registerErrorHandling } from './http/errors.js'
 import { registerInputGuards } from './http/input-guard.js'
 import { registerIdempotency } from './http/idempotency.js'
 import { DEFAULT_LIMITS, registerRateLimits, type Limits } from './http/rate-limit.js'
@@ -94,6 +94,7 @@ export type AppDeps = {
   google?: GoogleVerifier
   /** Rate-limit buckets; null turns limiting off (load tests). */
   limits?: Limits | null
+  /** `false` turns logging off; an object (level, destination `stream`…) is laid over the app's own settings. */
   logger?: boolean | object
   webDistDir: string
   /** AI providers in place of the configured ones (tests); `openai: null` as if `AI_BASE_URL` were unset. */
@@ -106,6 +107,25 @@ export const REQUEST_TIMEOUT_MS = 30_000
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/
 
+/** The app's logger settings: secrets in headers and query strings never reach the log. */
+function loggerOptions(config: Config) {
+  // Wherever a URL is logged (requests, the WebSocket plugin's `path`), its secret query values are redacted.
+  const url = (value: unknown) => (typeof value === 'string' ? redactUrl(value) : value)
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
+      url,
+      path: url,
+    },
+  }
+}
+
 /** Builds the whole HTTP application from its dependencies; starts nothing and listens nowhere. */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps
@@ -117,17 +137,7 @@ export async function buildApp(deps: AppDeps) {
   const build = readBuildInfo()
 
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: redactUrl(req.url),
-          ip: req.ip,
-        }),
-      },
-    },
+    logger: deps.logger === false ? false : { ...loggerOptions(config), ...(deps.logger === true ? {} : deps.logger) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
@@ -138,6 +148,7 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     connectionTimeout: 60_000,
     handlerTimeout: deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    ...frameworkErrorOptions,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
@@ -159,6 +170,10 @@ export async function buildApp(deps: AppDeps) {
     ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => methods.find(m as 'GET', path) !== null)
 
   registerErrorHandling(app, allowedMethods)
+  // An upgrade request answered over HTTP (no WebSocket route took it) holds a socket Node no longer manages.
+  app.addHook('onResponse', async (req) => {
+    if ((req.raw as typeof req.raw & { upgrade?: boolean }).upgrade) req.raw.socket.end()
+  })
   app.addHook('onSend', async (req, reply) => {
     void reply.header('X-Request-Id', req.id)
     // API data is per caller and changes often: caches may keep it only to revalidate (contract §1.11).
@@ -321,7 +336,12 @@ export async function buildApp(deps: AppDeps) {
     issues: createIssueService(communityDeps),
     comments: createCommentService(communityDeps),
   })
-  await app.register(realtimeRoutes, { hub: realtime, bus, isShuttingDown: () => shuttingDown })
+  await app.register(realtimeRoutes, {
+    hub: realtime,
+    bus,
+    sessionNotices: database,
+    isShuttingDown: () => shuttingDown,
+  })
   await registerDashboard(app, {
     webDistDir: deps.webDistDir,
     googleClientId: config.googleClientIds[0] ?? null,

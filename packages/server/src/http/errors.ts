@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { Texts } from '@proxima/contracts'
@@ -44,6 +46,10 @@ export function toAppError(err: unknown): AppError {
       return new AppError(415, 'request.unsupported_media_type', 'Send the request body as application/json.')
     case 'FST_ERR_HANDLER_TIMEOUT':
       return new AppError(504, 'server.timeout', 'The server took too long to answer. Try again.')
+    case 'FST_ERR_BAD_URL':
+      return new AppError(400, 'request.invalid_url', 'The URL is not valid: check its percent-encoding.')
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return notFound()
   }
   if (e instanceof SyntaxError && (e as FastifyError).statusCode === 400) {
     return new AppError(400, 'request.malformed_json', 'The request body is not valid JSON.')
@@ -88,6 +94,25 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, err: App
 }
 
 export function registerErrorHandling(app: FastifyInstance, allowedMethods: (url: string) => string[]) {
+  // An `Expect` other than 100-continue: Node answers 417 without a body unless the server handles it.
+  app.server.on('checkExpectation', (_req, res) => {
+    const err = new AppError(417, 'request.expectation_failed', 'Only "Expect: 100-continue" is supported.')
+    const body = JSON.stringify(errorBody(err, 'standard'))
+    res.writeHead(err.statusCode, rawHeaders(body, {})).end(body)
+  })
+  let closing = false
+  app.addHook('preClose', (done) => {
+    closing = true
+    done()
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) {
+      void reply.header('Connection', 'close')
+      throw new AppError(503, 'service.unavailable', 'The server is restarting. Try again in a moment.')
+    }
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
+      throw new AppError(400, 'request.missing_host', 'HTTP/1.1 requests must carry a Host header.')
+  })
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error)
     if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed')
@@ -104,4 +129,66 @@ export function registerErrorHandling(app: FastifyInstance, allowedMethods: (url
     }
     return sendError(request, reply, notFound())
   })
+}
+
+/** The headers of an error answered outside Fastify's reply, on a connection that is then closed. */
+function rawHeaders(body: string, extra: Record<string, string>): Record<string, string> {
+  return {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+    ...extra,
+  }
+}
+
+/**
+ * Writes an error answer straight on a socket (Node's parser or the WebSocket handshake refused the request, so
+ * there is no reply object), then closes it. Nothing is written once another answer has begun on it.
+ */
+export function answerOnSocket(socket: Duplex, err: AppError, headers: Record<string, string> = {}) {
+  if (socket.destroyed) return
+  // The answer Node has begun for this connection, if any: once its head is out, another would corrupt it.
+  const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage
+  if (!socket.writable || current?.headersSent) {
+    socket.destroy()
+    return
+  }
+  const body = JSON.stringify(errorBody(err, 'standard'))
+  const head = Object.entries(rawHeaders(body, headers)).map(([k, v]) => `${k}: ${v}\r\n`)
+  socket.end(`HTTP/1.1 ${err.statusCode} ${STATUS_CODES[err.statusCode] ?? 'Error'}\r\n${head.join('')}\r\n${body}`)
+  // A peer that never reads must not keep the socket open.
+  setTimeout(() => socket.destroy(), 1_000).unref()
+}
+
+/** What Node's HTTP parser refused, as the answer the client gets. */
+function clientError(code: string | undefined): AppError {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return new AppError(431, 'request.headers_too_large', 'The URL or the request headers are too large.')
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return new AppError(408, 'request.timeout', 'The request took too long to arrive.')
+  return new AppError(400, 'request.malformed', 'The request is not valid HTTP.')
+}
+
+/**
+ * Server options for the failures answered outside the error handler, so that they too answer `{message, code}`
+ * JSON: what Node's HTTP parser refuses (431, 400, 408), URLs the router cannot read, and requests that arrive while
+ * the server is closing (answered by `registerErrorHandling`, as Fastify's own answer has no `code`).
+ */
+export const frameworkErrorOptions = {
+  clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Duplex) {
+    // A reset connection has no one to answer. The error is logged without its `rawPacket` (request bytes).
+    if (err.code === 'ECONNRESET' || socket.destroyed) return
+    const answer = clientError(err.code)
+    this.log.debug({ code: err.code, status: answer.statusCode }, 'client error')
+    answerOnSocket(socket, answer)
+  },
+  frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    void reply.header('X-Request-Id', request.id)
+    return sendError(request, reply, toAppError(error))
+  },
+  return503OnClosing: false,
+  // A missing Host is refused by `registerErrorHandling`, with a body; Node's own refusal has none.
+  http: { requireHostHeader: false },
 }

@@ -65,7 +65,35 @@ export function securityHeaders(config: Config): HelmetOptions {
   }
 }
 
-/** Single-use link tokens, invitation keys and media signatures never reach the logs. */
+/** Query parameters whose values are secrets, by their decoded, lower-cased names. */
+const SECRET_PARAM = /token|password|secret|^(invite|sig|signature)$/
+
+/**
+ * A query parameter's name as the server reads it, lower-cased: `+` is a space and percent-escapes of ASCII are
+ * decoded one by one (a malformed escape elsewhere in the name must not hide the rest).
+ */
+function paramName(raw: string): string {
+  return raw
+    .replaceAll('+', ' ')
+    .replace(/%([0-7][0-9A-Fa-f])/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .toLowerCase()
+}
+
+/**
+ * Single-use link tokens, session tokens, invitation keys and media signatures never reach the logs: a query
+ * parameter is redacted by its name as the server decodes it, so `?%74oken=` and `?TOKEN=` are caught too.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|invite|sig)=)[^&#]*/gi, '$1[redacted]')
+  const q = url.indexOf('?')
+  if (q < 0) return url
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=')
+      if (eq < 0) return part
+      const name = part.slice(0, eq)
+      return SECRET_PARAM.test(paramName(name)) ? `${name}=[redacted]` : part
+    })
+  return `${url.slice(0, q + 1)}${query.join('&')}`
 }

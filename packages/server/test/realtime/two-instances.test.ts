@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../app.js'
-import { auth, createClient, createEmployee, createTenantWithAdmin } from '../factories.js'
-import { insertChat, insertMessages, listen, sleep, WsClient } from './ws-client.js'
+import { auth, createClient, createEmployee, createTenantWithAdmin, PASSWORD } from '../factories.js'
+import { closedWithin, insertChat, insertMessages, listen, signIn, sleep, WsClient } from './ws-client.js'
 
 /**
  * Two server instances over one database: on PostgreSQL each has its own pool and LISTEN connection (as two
@@ -122,5 +122,69 @@ describe('sessions across instances', () => {
       if (status !== 401) await sleep(50)
     }
     expect(status).toBe(401)
+  })
+})
+
+describe('sockets across instances', () => {
+  /** The notice reaches the other instance shortly after the commit; the periodic check (a minute) plays no part. */
+  const AT_ONCE_MS = 2_000
+
+  async function socketOnB(token: string) {
+    const s = await WsClient.ready(urlB, token)
+    sockets.push(s)
+    return s
+  }
+
+  it('closes on B with 4001 at once a session logged out on A', async () => {
+    const { client } = await createClient(a)
+    const token = await signIn(a, client.email, PASSWORD)
+    const socket = await socketOnB(token)
+    const started = Date.now()
+    expect((await a.inject({ method: 'POST', url: '/api/auth/logout/', headers: auth(token) })).statusCode).toBe(204)
+    expect((await closedWithin(socket, AT_ONCE_MS, started)).code).toBe(4001)
+  })
+
+  it('closes on B with 4001 at once the sockets of a member disabled on A', async () => {
+    const member = await createEmployee(a, org.token)
+    const socket = await socketOnB(member.token)
+    const started = Date.now()
+    const disabled = await a.inject({
+      method: 'PATCH',
+      url: `/api/staff/${member.employee.id}/`,
+      headers: auth(org.token),
+      payload: { is_active: false },
+    })
+    expect(disabled.statusCode).toBe(200)
+    expect((await closedWithin(socket, AT_ONCE_MS, started)).code).toBe(4001)
+  })
+
+  it('closes on B with 4001 at once the other sessions of a password changed on A', async () => {
+    const { client } = await createClient(a)
+    const other = await signIn(a, client.email, PASSWORD)
+    const current = await signIn(a, client.email, PASSWORD)
+    const otherSocket = await socketOnB(other)
+    const currentSocket = await socketOnB(current)
+    const started = Date.now()
+    const changed = await a.inject({
+      method: 'POST',
+      url: '/api/auth/changepassword/',
+      headers: auth(current),
+      payload: { old_password: PASSWORD, new_password: 'Green-meadow-82', confirm_password: 'Green-meadow-82' },
+    })
+    expect(changed.statusCode).toBe(200)
+    expect((await closedWithin(otherSocket, AT_ONCE_MS, started)).code).toBe(4001)
+    await currentSocket.roundTrip()
+  })
+
+  it('closes on B at once (4003) the staff sockets of an organization suspended through A', async () => {
+    const suspended = await createTenantWithAdmin(a)
+    const socket = await socketOnB(suspended.token)
+    const started = Date.now()
+    await a.db
+      .updateTable('tenants')
+      .set({ status: 'suspended' })
+      .where('id', '=', suspended.tenant.tenant_id)
+      .execute()
+    expect((await closedWithin(socket, AT_ONCE_MS, started)).code).toBe(4003)
   })
 })

@@ -121,3 +121,28 @@ export async function insertMessages(app: TestApp, tenantId: number, chatId: num
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** The close code of a socket and how long after `since` it came; fails when the socket stays open past `withinMs`. */
+export async function closedWithin(
+  client: WsClient,
+  withinMs: number,
+  since = Date.now(),
+): Promise<{ code: number; afterMs: number }> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`socket still open after ${withinMs} ms`)), withinMs)
+  })
+  try {
+    const { code } = await Promise.race([client.closed, timeout])
+    return { code, afterMs: Date.now() - since }
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Signs in again with email and password: a second session of the same account. */
+export async function signIn(app: TestApp, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/signin/', payload: { email, password } })
+  if (res.statusCode !== 200) throw new Error(`signin: ${res.statusCode} ${res.body}`)
+  return res.json<{ token: string }>().token
+}

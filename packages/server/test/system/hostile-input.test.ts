@@ -131,6 +131,56 @@ describe('hostile input', () => {
     }
   })
 
+  it('refuses a window whose start is after its end on every list that takes one', async () => {
+    const END_BEFORE_START = 'The end must be after the start.'
+    const later = '2024-02-01T00:00:00Z'
+    const earlier = '2024-01-01T00:00:00Z'
+    const refused = [
+      `/api/chat/chat/?from=${later}&to=${earlier}`,
+      '/api/chat/chat/?from=2024-02-01&to=2024-01-31',
+      `/api/chat/chat/?from=2024-02-03&to=${earlier}`,
+      `/api/community/issue/?from=${later}&to=${earlier}`,
+      `/api/community/events/?from=${later}&to=${earlier}`,
+    ]
+    for (const url of refused) {
+      const res = await app.inject({ method: 'GET', url, headers: auth(adminToken) })
+      expect([url, res.statusCode, res.json().code, res.json().errors]).toEqual([
+        url,
+        400,
+        'validation.failed',
+        { to: [END_BEFORE_START] },
+      ])
+    }
+    const search = await app.inject({
+      method: 'POST',
+      url: '/api/search',
+      headers: auth(adminToken),
+      payload: { query: 'refund', from: later, to: earlier },
+    })
+    expect([search.statusCode, search.json().errors]).toEqual([400, { to: [END_BEFORE_START] }])
+
+    // Ordered windows, and the lists whose `to` is inclusive given one instant or one day, still answer.
+    const accepted = [
+      `/api/chat/chat/?from=${earlier}&to=${later}`,
+      `/api/chat/chat/?from=${earlier}&to=${earlier}`,
+      '/api/chat/chat/?from=2024-01-31&to=2024-01-31',
+      `/api/chat/chat/?from=2024-01-01&to=${earlier}`,
+      `/api/community/issue/?from=${earlier}&to=${earlier}`,
+      `/api/community/events/?from=${earlier}&to=${later}`,
+    ]
+    for (const url of accepted) {
+      const res = await app.inject({ method: 'GET', url, headers: auth(adminToken) })
+      expect([url, res.statusCode]).toEqual([url, 200])
+    }
+    const ordered = await app.inject({
+      method: 'POST',
+      url: '/api/search',
+      headers: auth(adminToken),
+      payload: { query: 'refund', from: earlier, to: later },
+    })
+    expect(ordered.statusCode).toBe(200)
+  })
+
   it('refuses NUL characters with a field error instead of a database failure', async () => {
     const res = await app.inject({
       method: 'POST',

@@ -3,26 +3,20 @@ import type { WebSocket } from 'ws'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Actor } from '../../http/actor.js'
 import type { Sessions } from '../auth/sessions.service.js'
-import { isIssueEvent, type BusEvent, type ChatBusEvent, type CommunityBusEvent, type EventBus } from './bus.js'
+import type { BusEvent, EventBus } from './bus.js'
 import { CLOSE } from './frames.js'
 import { Connection, type HubContext, type HubSettings } from './connection.js'
+import { routeEvent, type SocketIndex } from './routing.js'
+import { createSessionChecks } from './session-checks.js'
 import {
   defaultCommunityViews,
   defaultUserViews,
   type Channel,
   type CommunityViews,
   type RealtimeViews,
-  type RenderedEvent,
   type TopicChannel,
   type UserViews,
 } from './views.js'
-
-/** Where an event goes in this process, and how to render it once per group of viewers. */
-type Routing = {
-  targets: Map<Connection, Channel>
-  viewerKey: (actor: Actor) => string
-  render: (actor: Actor) => Promise<RenderedEvent | null>
-}
 
 export const DEFAULT_HUB_SETTINGS: HubSettings = {
   pingIntervalMs: 25_000,
@@ -45,29 +39,6 @@ export type HubDeps = {
   log: FastifyBaseLogger
   settings?: Partial<HubSettings>
 }
-
-const ON_CHAT_CHANNEL = new Set<BusEvent['type']>([
-  'message.created',
-  'message.updated',
-  'chat.updated',
-  'chat.read',
-  'typing',
-])
-const ON_TENANT_CHANNEL = new Set<BusEvent['type']>([
-  'message.created',
-  'message.updated',
-  'chat.created',
-  'chat.updated',
-])
-
-/** Whether an event goes to its tenant's staff on the `tenant` channel (contract §4.9: client typing does too). */
-const onTenantChannel = (e: ChatBusEvent) =>
-  ON_TENANT_CHANNEL.has(e.type) || (e.type === 'typing' && e.sender === 'client')
-
-const isActor = (actor: Actor, ref: { kind: string; id: number | null }) =>
-  ref.id !== null &&
-  ((actor.kind === 'visitor' && ref.kind === 'visitor' && actor.visitorId === ref.id) ||
-    (actor.kind !== 'visitor' && actor.kind === ref.kind && actor.userId === ref.id))
 
 /**
  * The sockets of this process and the routing of bus events to them. Each chat event goes once to each socket
@@ -93,6 +64,7 @@ export function createRealtimeHub(deps: HubDeps) {
   /** The `user` channel: every authenticated socket of an account (staff and clients), by user id. */
   const byUser = new Map<number, Set<Connection>>()
   const subscribers = new Map<TopicChannel, Set<Connection>>()
+  const index: SocketIndex = { subscribers, staffByTenant, byUser }
   const chains = new Map<number, Promise<void>>()
 
   const addTo = <K>(map: Map<K, Set<Connection>>, key: K, conn: Connection) => {
@@ -132,67 +104,14 @@ export function createRealtimeHub(deps: HubDeps) {
     },
   }
 
-  /** The local sockets a chat event concerns, each with its channel, and how to render it for a group. */
-  function chatRouting(event: ChatBusEvent): Routing {
-    const targets = new Map<Connection, Channel>()
-    if (ON_CHAT_CHANNEL.has(event.type)) {
-      const channel: TopicChannel = `chat:${event.chatId}`
-      for (const conn of subscribers.get(channel) ?? []) targets.set(conn, channel)
-    }
-    if (onTenantChannel(event)) {
-      for (const conn of staffByTenant.get(event.tenantId) ?? []) if (!targets.has(conn)) targets.set(conn, 'tenant')
-    }
-    if (event.type === 'typing') {
-      // Typing goes to the other participants, never back to the typist.
-      for (const conn of targets.keys()) if (conn.actor && isActor(conn.actor, event.user)) targets.delete(conn)
-    }
-    const current = views
-    return {
-      targets,
-      viewerKey: (actor) => current.viewerKey(actor, event),
-      render: (actor) => current.render(event, actor),
-    }
-  }
-
-  /**
-   * Issues go to `community:<id>` subscribers and the tenant's staff; comments to `thread:<id>` subscribers, and a
-   * staff reply also to the issue author's sockets on `user`.
-   */
-  function communityRouting(event: CommunityBusEvent): Routing {
-    const targets = new Map<Connection, Channel>()
-    if (isIssueEvent(event)) {
-      const channel: TopicChannel = `community:${event.communityId}`
-      for (const conn of subscribers.get(channel) ?? []) targets.set(conn, channel)
-      for (const conn of staffByTenant.get(event.tenantId) ?? []) if (!targets.has(conn)) targets.set(conn, 'tenant')
-    } else {
-      const channel: TopicChannel = `thread:${event.threadId}`
-      for (const conn of subscribers.get(channel) ?? []) targets.set(conn, channel)
-      if (event.type === 'comment.created' && event.staffReply)
-        for (const conn of byUser.get(event.issueAuthorId) ?? [])
-          if (conn.actor?.kind === 'client' && !targets.has(conn)) targets.set(conn, 'user')
-    }
-    return {
-      targets,
-      viewerKey: (actor) => communityViews.viewerKey(actor, event),
-      render: (actor) => communityViews.render(event, actor),
-    }
-  }
-
-  /** Every socket of the recipient, as long as it is signed in to the notification's tenant. */
-  function routing(event: BusEvent): Routing {
-    if (event.type.startsWith('issue.') || event.type.startsWith('comment.'))
-      return communityRouting(event as CommunityBusEvent)
-    if (event.type !== 'notification.created') return chatRouting(event as ChatBusEvent)
-    const targets = new Map<Connection, Channel>()
-    for (const conn of byUser.get(event.userId) ?? [])
-      if (conn.actor?.kind === 'staff' && conn.actor.tenantId === event.tenantId) targets.set(conn, 'user')
-    return { targets, viewerKey: () => `user:${event.userId}`, render: (actor) => userViews.render(event, actor) }
-  }
-
   /** Renders an event for its recipients; the frames are sent later, in publish order. */
   async function prepare(event: BusEvent): Promise<[Connection, string][]> {
     const sends: [Connection, string][] = []
-    const { targets, viewerKey, render } = routing(event)
+    const { targets, viewerKey, render } = routeEvent(event, index, {
+      chat: views,
+      community: communityViews,
+      user: userViews,
+    })
     if (targets.size === 0) return sends
 
     const groups = new Map<string, { actor: Actor; members: [Connection, Channel][] }>()
@@ -276,37 +195,12 @@ export function createRealtimeHub(deps: HubDeps) {
   }, settings.pingIntervalMs)
   pingTimer.unref()
 
-  /** Resolves each live token once and closes the sockets whose token no longer works. */
-  async function recheckTokens() {
-    const byToken = new Map<string, Connection[]>()
-    for (const conn of connections) {
-      if (!conn.token) continue
-      const list = byToken.get(conn.token)
-      if (list) list.push(conn)
-      else byToken.set(conn.token, [conn])
-    }
-    for (const [token, conns] of byToken) {
-      const resolved = await deps.sessions.resolve(token)
-      if (resolved.status === 'ok' && !(resolved.actor.kind === 'staff' && resolved.tenant?.status === 'suspended'))
-        continue
-      const [code, reason] =
-        resolved.status === 'ok'
-          ? [CLOSE.forbidden, 'This organization is suspended.']
-          : [CLOSE.unauthorized, 'Your session has ended. Sign in again.']
-      for (const conn of conns) conn.close(code, reason)
-    }
-  }
-  let rechecking = false
-  const recheckTimer = setInterval(() => {
-    if (rechecking || connections.size === 0) return
-    rechecking = true
-    recheckTokens()
-      .catch((err: unknown) => log.warn({ err }, 'realtime token check failed'))
-      .finally(() => {
-        rechecking = false
-      })
-  }, settings.recheckMs)
-  recheckTimer.unref()
+  const sessionChecks = createSessionChecks({
+    connections: () => connections,
+    resolve: (token) => deps.sessions.resolve(token),
+    log,
+    recheckMs: settings.recheckMs,
+  })
 
   /** Closes every socket with `code`; resolves when all are gone (stragglers are dropped after `graceMs`). */
   async function closeAll(code: number, reason: string, graceMs = 1_000) {
@@ -350,7 +244,15 @@ export function createRealtimeHub(deps: HubDeps) {
       authenticated: [...connections].filter((c) => c.actor !== null).length,
       channels: subscribers.size,
     }),
-    recheckTokens,
+    /** Resolves every socket's token again and closes those that no longer work. */
+    recheckTokens: sessionChecks.recheckAll,
+    /**
+     * A `proxima_sessions` notice (another process or this one changed a row a session depends on): the sockets it
+     * concerns are checked again at once and closed with 4001 when their token no longer resolves.
+     */
+    sessionsChanged: sessionChecks.onNotice,
+    /** Resolves once the checks of the notices heard so far are done. */
+    sessionChecksSettled: sessionChecks.settled,
     /** Refuses new sockets and closes open ones with 1001 (contract §14). */
     async shutdown() {
       accepting = false
@@ -359,7 +261,7 @@ export function createRealtimeHub(deps: HubDeps) {
     async close() {
       accepting = false
       clearInterval(pingTimer)
-      clearInterval(recheckTimer)
+      sessionChecks.stop()
       unsubscribeBus()
       await closeAll(CLOSE.goingAway, 'The server is shutting down.')
       await Promise.all(chains.values())
