@@ -21,8 +21,8 @@ export default tseslint.config(
     },
   },
   {
-    // Plain JavaScript (configs, scripts) is not type-checked.
-    files: ['**/*.{js,mjs,cjs}'],
+    // Plain JavaScript and the build tools' config files are not type-checked.
+    files: ['**/*.{js,mjs,cjs}', '**/*.config.ts'],
     ...tseslint.configs.disableTypeChecked,
   },
   {
@@ -47,7 +47,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/server/**/*.ts', 'scripts/**/*.mjs', 'e2e/**/*.{ts,mjs}', '*.config.{js,ts}'],
+    files: ['packages/server/**/*.ts', 'scripts/**/*.mjs', 'e2e/**/*.{ts,mjs}', '*.config.{js,ts}', '*.cjs'],
     languageOptions: { globals: globals.node },
   },
   {
@@ -82,11 +82,11 @@ export default tseslint.config(
         'error',
         {
           selector:
-            "CallExpression > MemberExpression.callee[property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]",
+            'CallExpression > MemberExpression.callee[property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]',
           message: 'Write SQL in a *.queries.ts module.',
         },
         {
-          selector: "TSAsExpression > TSTypeReference[typeName.name=/Actor$/]",
+          selector: 'TSAsExpression > TSTypeReference[typeName.name=/Actor$/]',
           message: 'Narrow the caller with a checked helper from http/actor.ts (staffOf, clientOf, …), never a cast.',
         },
       ],

@@ -124,7 +124,9 @@ function openSocket(token: string, chatId: number, onMessage: (messageId: number
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${PORT}/api/ws?token=${token}`)
     ws.on('message', (raw) => {
-      const frame = JSON.parse(String(raw)) as { type: string; data?: { message_id?: number } }
+      const frame = JSON.parse(
+        (Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw)).toString(),
+      ) as { type: string; data?: { message_id?: number } }
       if (frame.type === 'ready') ws.send(JSON.stringify({ type: 'subscribe', channel: `chat:${chatId}` }))
       else if (frame.type === 'subscribed') resolve(ws)
       else if (frame.type === 'message.created' && frame.data?.message_id) onMessage(frame.data.message_id)

@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 
 const bool = z.preprocess(
-  (v) => (v === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase())),
+  (v) => (typeof v === 'string' ? ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()) : v),
   z.boolean(),
 )
 const list = z.preprocess(

@@ -247,7 +247,7 @@ export const App = ({ api, widgetKey, config }: Props) => {
           <RatingPrompt
             busy={ratingBusy}
             error={ratingError}
-            onSubmit={rate}
+            onSubmit={(stars, comment) => void rate(stars, comment)}
             onDismiss={() => setRatingDismissed(true)}
           />
         ) : null}

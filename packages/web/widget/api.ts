@@ -23,12 +23,12 @@ type Options = {
   body?: unknown
   form?: FormData
   token?: string | null
-  query?: Record<string, unknown>
+  query?: Record<string, string | number | boolean | null | undefined>
 }
 
 /** Calls the API on the origin the widget's script came from. */
 export const createApi = (origin: string) => {
-  const url = (path: string, query?: Record<string, unknown>) => {
+  const url = (path: string, query?: Record<string, string | number | boolean | null | undefined>) => {
     const u = new URL(path, origin)
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined && value !== null && value !== '') u.searchParams.set(key, String(value))

@@ -22,7 +22,10 @@ const findScript = (): HTMLScriptElement | null => {
 
 /** A rendering failure hides the widget instead of reaching the host page. */
 const Guard = ({ children }: { children: ComponentChildren }) => {
-  const [error] = useErrorBoundary((e: unknown) => console.warn('Proxima chat widget stopped:', e))
+  const [error] = useErrorBoundary((e: unknown) => console.warn('Proxima chat widget stopped:', e)) as [
+    unknown,
+    () => void,
+  ]
   return error ? null : <>{children}</>
 }
 

@@ -8,7 +8,7 @@ export type Recording = { blob: Blob; durationMs: number; mimeType: string }
 export class RecorderError extends Error {}
 
 export const canRecord = (): boolean =>
-  typeof window.MediaRecorder === 'function' && Boolean(navigator.mediaDevices?.getUserMedia)
+  typeof window.MediaRecorder === 'function' && 'getUserMedia' in (navigator.mediaDevices ?? {})
 
 const pickType = (): string | undefined => {
   const isSupported = window.MediaRecorder.isTypeSupported?.bind(window.MediaRecorder)

@@ -60,7 +60,7 @@ export async function openDatabase(opts: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
           if (oid === INT8) return (v: string) => Number(v)
           if (oid === NUMERIC || oid === DATE) return (v: string) => v
-          return pg.types.getTypeParser(oid, format)
+          return pg.types.getTypeParser(oid, format) as (v: string) => unknown
         }) as typeof pg.types.getTypeParser,
       },
     })
@@ -86,7 +86,7 @@ export async function openDatabase(opts: {
       session,
       listen: listener.listen,
       notify: (channel, payload) => notifyVia(db, channel, payload),
-      onWrite: writes.onWrite,
+      onWrite: (listener) => writes.onWrite(listener),
       close: async () => {
         await listener.close()
         await db.destroy()
@@ -107,7 +107,7 @@ export async function openDatabase(opts: {
   const session = async <T>(fn: (run: ScriptRunner) => Promise<T>): Promise<T> =>
     fn(async (text) => {
       const res = await client.exec(text)
-      return (res[res.length - 1]?.rows ?? [])
+      return res[res.length - 1]?.rows ?? []
     })
   return {
     db,
@@ -120,7 +120,7 @@ export async function openDatabase(opts: {
       }
     },
     notify: (channel, payload) => notifyVia(db, channel, payload),
-    onWrite: writes.onWrite,
+    onWrite: (listener) => writes.onWrite(listener),
     close: () => db.destroy(),
   }
 }

@@ -13,7 +13,7 @@ const ROOT_MESSAGE = {
 }
 
 function validationError(err: FastifyError & { validation: { instancePath: string; message?: string }[] }): AppError {
-  const context = (err.validationContext ?? 'body') as keyof typeof ROOT_MESSAGE
+  const context = err.validationContext ?? 'body'
   // A path id that is not a positive integer names nothing: 404 (contract §1.1).
   if (context === 'params') return notFound()
   const errors: FieldErrors = {}
@@ -51,7 +51,7 @@ export function toAppError(err: unknown): AppError {
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return notFound()
   }
-  if (e instanceof SyntaxError && (e as FastifyError).statusCode === 400) {
+  if (e instanceof SyntaxError && e.statusCode === 400) {
     return new AppError(400, 'request.malformed_json', 'The request body is not valid JSON.')
   }
   if (

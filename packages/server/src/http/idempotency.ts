@@ -135,7 +135,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db; clock:
     const location = reply.getHeader('location')
     await saveIdempotentResponse(db, claim.id, {
       status_code: reply.statusCode,
-      response_body: (payload) ?? null,
+      response_body: payload ?? null,
       response_type: typeof type === 'string' ? type : null,
       response_location: typeof location === 'string' ? location : null,
     })

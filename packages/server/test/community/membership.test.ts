@@ -209,7 +209,7 @@ describe('/api/community/favoritecommunities/', () => {
       is_favourite: false,
     })
     expect((await get(`${COMMUNITY_URL}${w.communityId}/`, token)).json().is_favourite).toBe(false)
-    const rows = await app.db.selectFrom('community_favourites').selectAll().where('community_id', '=', w.communityId)
+    const rows = app.db.selectFrom('community_favourites').selectAll().where('community_id', '=', w.communityId)
     expect(await rows.execute()).toEqual([])
   })
 

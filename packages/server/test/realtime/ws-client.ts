@@ -18,7 +18,9 @@ export class WsClient {
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
-      const f = JSON.parse(String(data)) as Frame
+      const f = JSON.parse(
+        (Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString(),
+      ) as Frame
       this.frames.push(f)
       for (const w of [...this.waiters]) {
         if (w.match(f)) {

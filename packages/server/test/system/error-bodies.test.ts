@@ -73,13 +73,14 @@ function exchange(chunks: string[], { waitMs = 150, gapMs = 0 } = {}): Promise<s
     })
     socket.on('close', finish)
     socket.on('error', finish)
-    socket.on('connect', async () => {
+    const writeChunks = async () => {
       for (const chunk of chunks) {
         socket.write(chunk, 'latin1')
         if (gapMs) await new Promise((r) => setTimeout(r, gapMs))
       }
       idle()
-    })
+    }
+    socket.on('connect', () => void writeChunks())
   })
 }
 

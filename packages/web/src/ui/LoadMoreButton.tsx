@@ -15,6 +15,8 @@ export const LoadMoreButton = ({
   sx?: SxProps<Theme>
 }) =>
   pages.hasNextPage ? (
+    // MUI's documented way of merging an `sx` prop, whose array form the type system only knows as `any[]`.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
     <Box sx={[{ textAlign: 'center' }, ...(Array.isArray(sx) ? sx : [sx])]}>
       <Button onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
         {pages.isFetchingNextPage ? 'Loading…' : label}

@@ -155,7 +155,7 @@ function shapeQuestion(raw: unknown, index: number): unknown {
       typeof o === 'string'
         ? { id: `o${j + 1}`, label: o }
         : typeof o === 'object' && o !== null
-          ? { ...(o), id: `o${j + 1}` }
+          ? { ...o, id: `o${j + 1}` }
           : o,
     )
   } else if (!CHOICE.has(type)) delete q.options

@@ -33,7 +33,7 @@ function toFailure(err: unknown, signal: AbortSignal | undefined): AiFailure {
       'failed',
       err.status ? `The AI server answered ${err.status}.` : 'The AI server is unreachable.',
       {
-        status: err.status,
+        status: typeof err.status === 'number' ? err.status : undefined,
       },
     )
   }

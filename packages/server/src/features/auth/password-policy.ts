@@ -2,7 +2,7 @@ import { dictionary } from '@zxcvbn-ts/language-common'
 import { Texts } from '@proxima/contracts'
 
 // The list is ranked by frequency; the first 10,000 are "the most common passwords" (contract §2.9).
-const COMMON = new Set((dictionary['passwords-common']).slice(0, 10_000).map((p) => p.toLowerCase()))
+const COMMON = new Set(dictionary['passwords-common'].slice(0, 10_000).map((p) => p.toLowerCase()))
 
 /**
  * Rules the shape schema cannot know: not a common password, not the username or email.

@@ -22,7 +22,7 @@ const CLIENT: readonly Role[] = ['client']
 async function queryIntoBody(req: FastifyRequest) {
   const body = req.body
   if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) return
-  req.body = { ...(req.query as object), ...((body) ?? {}) }
+  req.body = { ...(req.query as object), ...(body ?? {}) }
 }
 
 const LikeRequest = ReactionRequest.pick({ comment_id: true })

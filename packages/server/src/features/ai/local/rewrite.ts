@@ -15,7 +15,10 @@ export type PhraseRule = [RegExp, string]
 /** Applies a replacement keeping the capital of the matched text's first letter. */
 export function replaceKeepingCase(text: string, pattern: RegExp, replacement: string): string {
   return text.replace(pattern, (match, ...groups: unknown[]) => {
-    const out = replacement.replace(/\$(\d)/g, (_, n: string) => String(groups[Number(n) - 1] ?? ''))
+    const out = replacement.replace(/\$(\d)/g, (_, n: string) => {
+      const group = groups[Number(n) - 1]
+      return typeof group === 'string' ? group : ''
+    })
     return /^\p{Lu}/u.test(match) && !/^I\b/.test(match) ? capitalize(out) : out
   })
 }

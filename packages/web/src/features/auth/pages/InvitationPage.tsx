@@ -63,7 +63,7 @@ export const InvitationPage = () => {
 
   const onSession = (session: StaffSession) => {
     dispatch(signedIn(session))
-    navigate('/', { replace: true })
+    void navigate('/', { replace: true })
   }
   const accept = useMutation({
     mutationFn: acceptInvitation,

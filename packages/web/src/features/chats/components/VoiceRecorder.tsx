@@ -45,7 +45,7 @@ export const VoiceRecorder = ({ disabled, onRecorded }: Props) => {
   const [elapsed, setElapsed] = useState(0)
   const [error, setError] = useState<string | null>(null)
   const current = useRef<Recording | null>(null)
-  const supported = typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia)
+  const supported = typeof navigator !== 'undefined' && 'getUserMedia' in (navigator.mediaDevices ?? {})
 
   useEffect(() => {
     if (recordingSince === null) return

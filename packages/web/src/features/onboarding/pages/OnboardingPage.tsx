@@ -118,7 +118,7 @@ export const OnboardingPage = () => {
           onStartOver={startOver}
         />
       ) : null}
-      {step === 3 ? <InviteStep onDone={() => navigate('/', { replace: true })} /> : null}
+      {step === 3 ? <InviteStep onDone={() => void navigate('/', { replace: true })} /> : null}
 
       {step === 0 ? (
         <Typography sx={{ mt: 3 }} color="text.secondary">

@@ -70,7 +70,7 @@ export const SearchDialog = () => {
     const path = first ? resultPath(first) : null
     if (!path) return
     close()
-    navigate(path)
+    void navigate(path)
   }
 
   let body

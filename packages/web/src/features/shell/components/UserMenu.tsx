@@ -45,7 +45,7 @@ export const UserMenu = ({ user }: { user: StaffSession }) => {
     setAnchor(null)
     dispatch(loggedOut())
     queryClient.clear()
-    navigate('/auth/login', { replace: true })
+    void navigate('/auth/login', { replace: true })
   }
 
   return (
