@@ -219,8 +219,8 @@ export function snapshotDiff(before: Record<string, string>, after: Record<strin
   const changed: Record<string, { before: string[]; after: string[] }> = {}
   for (const t of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (before[t] === after[t]) continue
-    const b = new Set((before[t] ?? '').split('\n'))
-    const a = new Set((after[t] ?? '').split('\n'))
+    const b = new Set((before[t] ?? '').split('\n').filter(Boolean))
+    const a = new Set((after[t] ?? '').split('\n').filter(Boolean))
     changed[t] = { before: [...b].filter((r) => !a.has(r)), after: [...a].filter((r) => !b.has(r)) }
   }
   return changed
