@@ -4,8 +4,8 @@ import { auth, createClient } from '../factories.js'
 import type { Operation } from './openapi-routes.js'
 import { newVisitor, signIn, type TenantWorld } from './tenant-world.js'
 
-export type CallerName = 'admin' | 'client' | 'visitor' | 'anonymous'
-export const CALLERS: CallerName[] = ['admin', 'client', 'visitor', 'anonymous']
+export type CallerName = 'admin' | 'employee' | 'client' | 'visitor' | 'anonymous'
+export const CALLERS: CallerName[] = ['admin', 'employee', 'client', 'visitor', 'anonymous']
 
 const TOKEN_CODES = new Set(['auth.token_revoked', 'auth.token_invalid', 'auth.token_expired'])
 
@@ -16,6 +16,7 @@ const TOKEN_CODES = new Set(['auth.token_revoked', 'auth.token_invalid', 'auth.t
 export function callerPool(app: TestApp, world: TenantWorld) {
   const tokens: Record<CallerName, string | undefined> = {
     admin: world.admin.token,
+    employee: world.employee.token,
     client: world.client.token,
     visitor: world.visitor.token,
     anonymous: undefined,
@@ -24,6 +25,17 @@ export function callerPool(app: TestApp, world: TenantWorld) {
 
   async function renew(name: CallerName) {
     if (name === 'admin') tokens.admin = await signIn(app, world.admin.email)
+    if (name === 'employee') {
+      // A hostile request of the admin may have disabled the employee: enable the account again first.
+      await app.inject({ method: 'POST', url: `/api/staff/${world.employee.id}/enable/`, headers: auth(tokens.admin!) })
+      await app.inject({
+        method: 'PATCH',
+        url: `/api/staff/${world.employee.id}/`,
+        headers: auth(tokens.admin!),
+        payload: { user_type: 'employee' },
+      })
+      tokens.employee = await signIn(app, world.employee.email)
+    }
     if (name === 'visitor') tokens.visitor = (await newVisitor(app, tokens.admin!, 'Vic Visitor')).token
     if (name === 'client') {
       try {

@@ -21,28 +21,6 @@ export type Operation = {
   bodySchema: JsonSchema | undefined
 }
 
-/**
- * Routes not sent hostile input, each with the reason and one route pattern of it the router must still serve.
- * Everything else the router serves is fuzzed: the documented operations with their schemas, the undocumented
- * ones with junk only. A key ending in `/**` covers its path and everything below it.
- */
-export const SKIPPED_ROUTES: Record<string, { reason: string; route: string }> = {
-  '/docs/**': {
-    reason: 'the documentation viewer and its static assets (@fastify/swagger-ui)',
-    route: '/docs/static/*',
-  },
-  '/*': { reason: 'the dashboard catch-all (pages, the HEAD session hand-off, CORS preflight)', route: '/*' },
-  '/index.html': { reason: "the dashboard's own files", route: '/index.html' },
-  '/favicon.svg': { reason: "the dashboard's own files", route: '/favicon.svg' },
-  '/api/ws': { reason: 'the WebSocket upgrade (its frames are validated by the realtime tests)', route: '/api/ws' },
-}
-
-export function isSkipped(path: string): boolean {
-  return Object.keys(SKIPPED_ROUTES).some((key) =>
-    key.endsWith('/**') ? path === key.slice(0, -3) || path.startsWith(key.slice(0, -2)) : path === key,
-  )
-}
-
 type Doc = {
   paths: Record<
     string,
@@ -61,7 +39,7 @@ const normal = (path: string) => path.replace(/:(\w+)/g, '{$1}').replace(/\/+$/,
 /**
  * Every route the router serves, read from `printRoutes` (a tree: one line per node, children indented by four
  * columns under their parent). A wildcard child is printed as a bare `*` without the static part between it and
- * its printed parent, so wildcard paths below a parent are approximate; the skip list covers them by prefix.
+ * its printed parent, so wildcard paths below a parent are approximate; skip them by prefix (`/docs/**`).
  */
 export function servedRoutes(app: TestApp): { method: string; path: string }[] {
   const out: { method: string; path: string }[] = []
@@ -79,8 +57,15 @@ export function servedRoutes(app: TestApp): { method: string; path: string }[] {
   return out
 }
 
-/** The operations of the OpenAPI document, then the served routes the document leaves out (minus the skips). */
-export function operationsOf(app: TestApp): Operation[] {
+/** A route pattern, or a pattern ending in `/**` for a path and everything below it. */
+export function matchesRoute(pattern: string, path: string): boolean {
+  return pattern.endsWith('/**')
+    ? path === pattern.slice(0, -3) || path.startsWith(pattern.slice(0, -2))
+    : path === pattern
+}
+
+/** The operations of the OpenAPI document, then the served routes the document leaves out (minus `skipped`). */
+export function operationsOf(app: TestApp, skipped: string[] = []): Operation[] {
   const doc = app.swagger() as unknown as Doc
   const ops: Operation[] = []
   const seen = new Set<string>()
@@ -102,7 +87,7 @@ export function operationsOf(app: TestApp): Operation[] {
     }
   }
   for (const { method, path } of servedRoutes(app)) {
-    if (method === 'HEAD' || method === 'OPTIONS' || isSkipped(path)) continue
+    if (method === 'HEAD' || method === 'OPTIONS' || skipped.some((p) => matchesRoute(p, path))) continue
     if (seen.has(`${method} ${path}`)) continue
     seen.add(`${method} ${path}`)
     const names = [...path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]!)

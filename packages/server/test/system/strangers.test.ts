@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { LightMyRequestResponse } from 'fastify'
@@ -43,7 +43,8 @@ const KNOWN_FINDINGS: Record<string, string> = {}
 
 const ABSENT = 999_999_999
 
-const app = await buildTestApp({ env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'proxima-strangers-')) } })
+const dataDir = mkdtempSync(join(tmpdir(), 'proxima-strangers-'))
+const app = await buildTestApp({ env: { DATA_DIR: dataDir } })
 const a = await buildTenantWorld(app)
 const b = await tenantWithAdmin(app, newMarkers())
 const bEmployee = await createEmployee(app, b.admin.token)
@@ -55,6 +56,7 @@ const cases = casesOf(operations)
 
 afterAll(async () => {
   await app.shutdown()
+  rmSync(dataDir, { recursive: true, force: true })
 })
 
 /** Another tenant's people, then the unrelated customer (last: some of what a customer does may change A). */

@@ -167,7 +167,7 @@ export async function buildTenantWorld(app: TestApp, markers: Markers = newMarke
       staff: employee.id,
       client: client.id,
       visitor: visitor.id,
-      invitation: invitation.id ?? invitation.invitation_id,
+      invitation: invitation.invitation_id,
       notification: notification.notification_id,
       product: product.product_id,
       address: address.address_id,
