@@ -343,7 +343,14 @@ export const MetadataKey = z
   .max(100)
   .regex(/^[a-z0-9_.-]+$/, { error: 'Key may contain only lower-case letters, digits, "_", "." and "-".' })
 
-const JsonValue = z.json().refine((v) => JSON.stringify(v).length <= 16 * 1024, {
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
+
+/** Any JSON value; recursive, so the API document names it as a component (`JsonValue`) that refers to itself. */
+const AnyJson: z.ZodType<Json> = z
+  .lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(AnyJson), z.record(z.string(), AnyJson)]))
+  .meta({ id: 'JsonValue', description: 'Any JSON value.' })
+
+const JsonValue = AnyJson.refine((v) => JSON.stringify(v).length <= 16 * 1024, {
   error: 'Value must be at most 16 KiB when serialised.',
 })
 
@@ -351,7 +358,7 @@ export const Metadata = z.object({
   metadata_id: z.number().int(),
   tenant_id: z.number().int(),
   key: z.string(),
-  value: z.json(),
+  value: AnyJson,
   created_at: Timestamp,
   updated_at: Timestamp,
 })

@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import FindMyWay from 'find-my-way'
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -225,6 +226,8 @@ export async function buildApp(deps: AppDeps) {
       security: [{ token: [] }],
     },
     transform: jsonSchemaTransform,
+    // Schemas registered with an id (recursive ones such as `JsonValue`) become `components.schemas`.
+    transformObject: jsonSchemaTransformObject,
   })
   // The documentation viewer and its assets are public (contract §1.13).
   app.addHook('onRoute', (route) => {

@@ -42,9 +42,7 @@ const SKIPPED_ROUTES: Record<string, { reason: string; route: string }> = {
  * Operations whose run with the default seed meets a finding today (`it.fails`); switch each back to `it` once
  * the finding is fixed. The exact requests behind them are replayed in FINDINGS below.
  */
-const KNOWN_FINDINGS: Record<string, string> = {
-  'POST /api/chat/topics/': 'lone surrogates in text stored as JSON answer 500',
-}
+const KNOWN_FINDINGS: Record<string, string> = {}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'proxima-fuzz-'))
 const google = await startGoogleKeys()
@@ -111,9 +109,9 @@ type FindingCase = { caller: 'admin' | 'client'; method: 'POST' | 'PATCH'; url: 
 
 const LONE_SURROGATE_IN_JSON = 'lone surrogates in text stored as JSON answer 500'
 /**
- * The exact requests behind the findings of the hostile-input run, each failing today (`it.fails`); switch a
- * case to `it` once its finding is fixed. Text with a lone surrogate passes validation and reaches a `jsonb`
- * column, which PostgreSQL refuses (`invalid input syntax for type json`).
+ * The exact requests behind a finding of the hostile-input run: text with a lone surrogate passed validation and
+ * reached a `jsonb` column, which PostgreSQL refuses (`invalid input syntax for type json`), answering 500. The
+ * input guard now refuses such text with 400 before validation.
  */
 const FINDINGS: Record<string, FindingCase> = {
   'POST /api/tenantmanagement/metadata/ with a lone surrogate in the value': {
@@ -160,16 +158,17 @@ const FINDINGS: Record<string, FindingCase> = {
   },
 }
 
-describe(`findings: ${LONE_SURROGATE_IN_JSON}`, () => {
+describe(`found: ${LONE_SURROGATE_IN_JSON}`, () => {
   for (const [name, c] of Object.entries(FINDINGS)) {
-    it.fails(name, async () => {
+    it(name, async () => {
       const res = await app.inject({
         method: c.method,
         url: c.url(),
         headers: { ...auth(own[c.caller].token), 'content-type': 'application/json' },
         payload: JSON.stringify(c.body),
       })
-      expect(res.statusCode, res.body).toBeLessThan(500)
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.json()).toMatchObject({ code: 'validation.failed' })
     })
   }
 })
@@ -187,9 +186,9 @@ describe('hostile input on every operation', () => {
     expect(documented.filter((o) => !served.has(normal(o))).map((o) => o.key)).toEqual([])
   })
 
-  // Finding: the metadata value (any JSON, a recursive schema) is documented as `#/components/schemas/schema0`,
-  // but the document's `components.schemas` is empty, so validators and client generators cannot read it.
-  it.fails('documents every schema it refers to (every $ref of the OpenAPI document resolves)', () => {
+  // Found by this run: the metadata value (any JSON, a recursive schema) was documented as
+  // `#/components/schemas/schema0` while `components.schemas` was empty.
+  it('documents every schema it refers to (every $ref of the OpenAPI document resolves)', () => {
     const doc = app.swagger() as unknown as { components?: { schemas?: Record<string, unknown> } }
     const refs = [
       ...new Set([...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!)),
