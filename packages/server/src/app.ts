@@ -22,6 +22,7 @@ import { AppError } from './lib/errors.js'
 import { frameworkErrorOptions, registerErrorHandling } from './http/errors.js'
 import { registerInputGuards } from './http/input-guard.js'
 import { registerIdempotency } from './http/idempotency.js'
+import { registerTenantScope } from './http/tenant-scope.js'
 import { DEFAULT_LIMITS, registerRateLimits, type Limits } from './http/rate-limit.js'
 import { corsOptions, redactUrl, securityHeaders } from './http/security.js'
 import { readBuildInfo } from './lib/version.js'
@@ -285,6 +286,7 @@ export async function buildApp(deps: AppDeps) {
   const mailWorker = createMailWorker({ db, clock, log: app.log, transport: deps.mailTransport, from: config.mailFrom })
 
   registerAuthentication(app, { sessions })
+  registerTenantScope(app)
   registerIdempotency(app, { db, clock })
   registerMetrics(app, { db, token: config.metricsToken, realtime: () => realtime.stats() })
 

@@ -92,10 +92,47 @@ describe('a tenant named in the query of a staff read', () => {
     expect(res.json()).toEqual(NOT_FOUND)
   })
 
-  it('rejects a tenant that is not a positive whole number with a field error', async () => {
-    const res = await get('/api/tenantmanagement/product/?tenant_id=abc')
-    expect(res.statusCode).toBe(400)
-    expect(Object.keys(res.json().errors)).toEqual(['tenant_id'])
+  it('answers 404 for a tenant that is not an id at all ("any other value", §1.5.2)', async () => {
+    for (const value of ['abc', '0', '-1', `${ownId}x`]) {
+      const res = await get(`/api/tenantmanagement/product/?tenant_id=${value}`)
+      expect(res.statusCode, value).toBe(404)
+      expect(res.json()).toEqual(NOT_FOUND)
+    }
+  })
+
+  it('answers 404 to writes whose body names another organization, and writes nothing', async () => {
+    const T = '/api/tenantmanagement'
+    const name = unique('Foreign product ')
+    const writes = [
+      { method: 'POST' as const, url: `${T}/product/`, payload: { name, price: '1.00', tenant_id: otherId } },
+      { method: 'PATCH' as const, url: `${T}/product/${productId}/`, payload: { name, tenant: otherId } },
+      { method: 'POST' as const, url: `${T}/metadata/`, payload: { key: unique('k'), value: 2, tenant_id: otherId } },
+      { method: 'POST' as const, url: '/api/chat/categories/', payload: { name, tenant_id: otherId } },
+    ]
+    for (const w of writes) {
+      const res = await app.inject({ ...w, headers: auth(admin) })
+      expect(res.statusCode, w.url).toBe(404)
+      expect(res.json()).toEqual(NOT_FOUND)
+    }
+    const list = await get(`${T}/product/`)
+    expect(JSON.stringify(list.json())).not.toContain(name)
+  })
+
+  it('accepts writes whose body names the caller’s own organization', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/tenantmanagement/product/',
+      headers: auth(admin),
+      payload: { name: unique('Own product '), price: '2.00', tenant_id: ownId },
+    })
+    expect(res.statusCode).toBe(201)
+    const id = res.json().product_id
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/tenantmanagement/product/${id}/`,
+      headers: auth(admin),
+    })
+    expect(removed.statusCode).toBe(204)
   })
 
   it('answers as usual when the caller names their own organization', async () => {
