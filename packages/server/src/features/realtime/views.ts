@@ -1,3 +1,4 @@
+import type { ServerFrameType, TopicChannel } from '@proxima/contracts'
 import type { ActorRef } from '@proxima/contracts'
 import type { Executor } from '../../db/database.js'
 import type { Actor } from '../../http/actor.js'
@@ -5,12 +6,11 @@ import { displayName } from '../../lib/names.js'
 import type { ChatBusEvent, CommunityBusEvent, NotificationBusEvent } from './bus.js'
 import { findStaffNames, isTenantChat } from './views.queries.js'
 
-/** Channels a socket may subscribe to by itself; `tenant` and `user` are given automatically. */
-export type TopicChannel = `chat:${number}` | `community:${number}` | `thread:${number}`
-export type Channel = 'tenant' | 'user' | TopicChannel
+/** Channels (contract §4.9): a socket subscribes to topic channels itself; `tenant` and `user` are given. */
+export type { TopicChannel, RealtimeChannel as Channel } from '@proxima/contracts'
 
 /** What one recipient receives for an event: the frame's `type` and its `data`. */
-export type RenderedEvent = { type: string; data: unknown }
+export type RenderedEvent = { type: ServerFrameType; data: unknown }
 
 /**
  * The seam between the realtime transport and the features that own the data (contract §4.9).
