@@ -6,7 +6,14 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     globalSetup: ['packages/server/test/global-setup.ts'],
+    setupFiles: ['packages/server/test/worker-database.ts'],
     pool: 'forks',
+    // Files share their worker process (and so its one embedded database, started from a migrated
+    // snapshot): booting a process, the app's modules and a database per file was most of the run.
+    // Every test creates its own tenants and accounts, as it must when the suite runs on one PostgreSQL.
+    isolate: false,
+    // One worker per core (the default leaves one core to the main process, which idles during the run).
+    maxWorkers: '100%',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],

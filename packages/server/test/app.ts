@@ -1,4 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Transporter } from 'nodemailer'
@@ -45,15 +46,26 @@ export type TestAppOptions = {
 
 let shared: Promise<Database> | undefined
 
-/** PostgreSQL when the suite runs against a server; otherwise one embedded PGlite per test file. */
+/**
+ * A new embedded database with every migration applied: started from the snapshot the global setup
+ * made for this run, or migrated here when the file runs without it.
+ */
+export async function freshEmbeddedDatabase(): Promise<Database> {
+  const snapshot = process.env.PROXIMA_TEST_PGLITE_SNAPSHOT
+  if (snapshot) return openDatabase({ loadDataDir: new Blob([await readFile(snapshot)]) })
+  const database = await openDatabase({})
+  await migrate(database)
+  return database
+}
+
+/**
+ * PostgreSQL when the suite runs against a server; otherwise one embedded PGlite per worker process,
+ * shared by the files it runs one after another (every test creates its own tenants and accounts).
+ */
 async function testDatabase(): Promise<Database> {
   const url = process.env.PROXIMA_TEST_DATABASE_URL
   if (url) return openDatabase({ url, poolMax: 5 })
-  shared ??= (async () => {
-    const database = await openDatabase({})
-    await migrate(database)
-    return database
-  })()
+  shared ??= freshEmbeddedDatabase()
   return shared
 }
 

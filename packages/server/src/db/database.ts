@@ -47,6 +47,8 @@ const DATE = 1082
 export async function openDatabase(opts: {
   url?: string | undefined
   dataDir?: string | undefined
+  /** A PGlite data directory tarball (`dumpDataDir()`) to start the embedded database from instead of initdb. */
+  loadDataDir?: Blob | undefined
   poolMax?: number
   onIdleError?: (err: Error) => void
 }): Promise<Database> {
@@ -90,12 +92,15 @@ export async function openDatabase(opts: {
       close: async () => {
         await listener.close()
         await db.destroy()
+        // Kysely ends only a pool it has queried through; sessions may have used it alone.
+        if (!pool.ended) await pool.end()
       },
     }
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true })
   const client = await PGlite.create({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     parsers: {
       [pgliteTypes.INT8]: (v: string) => Number(v),
       [NUMERIC]: (v: string) => v,

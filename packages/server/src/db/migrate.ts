@@ -23,7 +23,7 @@ const LOCK_KEY = 4_242_001
  * Applies every numbered SQL file not yet recorded, each in its own transaction, in name order.
  * A session-level advisory lock keeps several starting processes from migrating at once.
  */
-export async function migrate(database: Database, dir = migrationsDir()): Promise<string[]> {
+export async function migrate(database: Pick<Database, 'session'>, dir = migrationsDir()): Promise<string[]> {
   const files = await migrationFiles(dir)
   return database.session(async (run) => {
     await run(`select pg_advisory_lock(${LOCK_KEY})`)
