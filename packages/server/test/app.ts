@@ -42,6 +42,8 @@ export type TestAppOptions = {
   mailTransport?: Transporter
   google?: GoogleVerifier
   env?: Record<string, string>
+  /** An embedded database of this app's own, empty but migrated (tests of a fresh install); PGlite only. */
+  ownDatabase?: boolean
 }
 
 let shared: Promise<Database> | undefined
@@ -76,7 +78,8 @@ export async function buildTestApp(opts: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     ...opts.env,
   })
-  const database = await testDatabase()
+  const own = opts.ownDatabase === true && !process.env.PROXIMA_TEST_DATABASE_URL
+  const database = own ? await freshEmbeddedDatabase() : await testDatabase()
   const app = await buildApp({
     config,
     database,
@@ -93,8 +96,8 @@ export async function buildTestApp(opts: TestAppOptions = {}) {
     database,
     async shutdown() {
       await app.close()
-      // The embedded database is shared by the file's apps; a server pool belongs to this app.
-      if (process.env.PROXIMA_TEST_DATABASE_URL) await database.close()
+      // The worker's embedded database is shared by its files' apps; a server pool, or an own database, is this app's.
+      if (own || process.env.PROXIMA_TEST_DATABASE_URL) await database.close()
     },
   })
 }

@@ -270,7 +270,8 @@ describe('PATCH /api/auth/me/', () => {
       notification_preferences: { email_escalations: false },
       email: 'hijack@example.com',
       user_type: 'client',
-      tenant_id: 1,
+      // The session's own shape, as a client echoing it back would send it (a tenant named by id is §1.5.2's 404).
+      tenant_id: { tenant_id: 1, tenant_name: 'Elsewhere' },
     })
     expect(res.statusCode).toBe(200)
     const expected = {

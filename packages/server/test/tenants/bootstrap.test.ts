@@ -5,7 +5,7 @@ import { auth, createTenantWithAdmin, unique } from '../factories.js'
 
 let app: TestApp
 beforeAll(async () => {
-  app = await buildTestApp()
+  app = await buildTestApp({ ownDatabase: true })
 })
 afterAll(async () => {
   await app.shutdown()
@@ -14,7 +14,7 @@ afterAll(async () => {
 const bootstrap = (email: string, password?: string) =>
   bootstrapFirstAdmin(app.db, app.services, { email, password, organization: unique('Bootstrap ') })
 
-// A test file's embedded database starts empty; a PostgreSQL server is shared by all test files.
+// This file's embedded database is its own and starts empty; a PostgreSQL database is shared with other files.
 describe.skipIf(!!process.env.PROXIMA_TEST_DATABASE_URL)('the first admin of a fresh install', () => {
   it('creates an organization whose admin can sign in at once, with a verified address and no activation mail', async () => {
     const email = `${unique('first')}@example.com`

@@ -92,11 +92,11 @@ describe('a tenant named in the query of a staff read', () => {
     expect(res.json()).toEqual(NOT_FOUND)
   })
 
-  it('answers 404 for a tenant that is not an id at all ("any other value", §1.5.2)', async () => {
+  it('rejects a tenant that is not a positive whole number with a field error', async () => {
     for (const value of ['abc', '0', '-1', `${ownId}x`]) {
       const res = await get(`/api/tenantmanagement/product/?tenant_id=${value}`)
-      expect(res.statusCode, value).toBe(404)
-      expect(res.json()).toEqual(NOT_FOUND)
+      expect(res.statusCode, value).toBe(400)
+      expect(Object.keys(res.json().errors)).toEqual(['tenant_id'])
     }
   })
 
