@@ -50,7 +50,7 @@ let shared: Promise<Database> | undefined
  * A new embedded database with every migration applied: started from the snapshot the global setup
  * made for this run, or migrated here when the file runs without it.
  */
-export async function freshEmbeddedDatabase(): Promise<Database> {
+async function freshEmbeddedDatabase(): Promise<Database> {
   const snapshot = process.env.PROXIMA_TEST_PGLITE_SNAPSHOT
   if (snapshot) return openDatabase({ loadDataDir: new Blob([await readFile(snapshot)]) })
   const database = await openDatabase({})
@@ -93,7 +93,7 @@ export async function buildTestApp(opts: TestAppOptions = {}) {
     database,
     async shutdown() {
       await app.close()
-      // The embedded database is shared by the file's apps; a server pool belongs to this app.
+      // The embedded database is shared by the worker's apps; a server pool belongs to this app.
       if (process.env.PROXIMA_TEST_DATABASE_URL) await database.close()
     },
   })
