@@ -8,9 +8,10 @@ export default defineConfig({
     globalSetup: ['packages/server/test/global-setup.ts'],
     setupFiles: ['packages/server/test/worker-database.ts'],
     pool: 'forks',
-    // Files share their worker process (and so its one embedded database, started from a migrated
-    // snapshot): booting a process, the app's modules and a database per file was most of the run.
-    // Every test creates its own tenants and accounts, as it must when the suite runs on one PostgreSQL.
+    // Files share their worker process and so its one database, copied from the run's migrated snapshot
+    // (global-setup.ts, worker-database.ts): booting a process, the app's modules and a database per file
+    // was most of the run. Every test creates its own tenants and accounts, so files that follow each other
+    // on one database never meet.
     isolate: false,
     // One worker per core (the default leaves one core to the main process, which idles during the run).
     maxWorkers: '100%',

@@ -52,7 +52,7 @@ let shared: Promise<Database> | undefined
  * A new embedded database with every migration applied: started from the snapshot the global setup
  * made for this run, or migrated here when the file runs without it.
  */
-export async function freshEmbeddedDatabase(): Promise<Database> {
+async function freshEmbeddedDatabase(): Promise<Database> {
   const snapshot = process.env.PROXIMA_TEST_PGLITE_SNAPSHOT
   if (snapshot) return openDatabase({ loadDataDir: new Blob([await readFile(snapshot)]) })
   const database = await openDatabase({})
