@@ -84,11 +84,12 @@ describe('list-bound cursors', () => {
 
   it('refuse any other spelling of a cursor with 400', async () => {
     const spellings = [
-      `${messageCursor}x`, // a trailing character (the `bTQ5x` form)
-      `${messageCursor}=`, // padded
-      `${messageCursor}==`,
-      // truncated: a fixed id, since some truncations spell another id's canonical cursor (`messages:333` → `:33`)
-      b64('messages:12').slice(0, -1),
+      // Built from fixed ids: on a cursor of some lengths an added or removed character spells another id's
+      // canonical cursor (`messages:74` + `x` is `messages:741`), which is rightly accepted.
+      `${b64('messages:123')}x`, // a trailing character (the `bTQ5x` form)
+      `${b64('messages:123')}=`, // padded
+      `${b64('messages:123')}==`,
+      b64('messages:12').slice(0, -1), // truncated
       nonCanonical(b64('messages:12')), // the same bytes, another base64url spelling
       Buffer.from(`messages:${12}`).toString('base64'), // base64 with padding, not base64url
       `${messageCursor.slice(0, 4)}%20${messageCursor.slice(4)}`,
