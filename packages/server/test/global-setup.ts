@@ -50,7 +50,7 @@ async function onServer<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promi
 async function embeddedSnapshot() {
   const pglite = await PGlite.create()
   await migrate({
-    session: (fn) => fn(async (text) => ((await pglite.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[]),
+    session: (fn) => fn(async (text) => (await pglite.exec(text)).at(-1)?.rows ?? []),
   })
   const tarball = await pglite.dumpDataDir('none')
   await pglite.close()

@@ -74,7 +74,7 @@ const absentIds = () => ABSENT
 
 function isEmptyList(res: LightMyRequestResponse) {
   try {
-    return res.statusCode === 200 && (res.json() as { data?: unknown[] }).data?.length === 0
+    return res.statusCode === 200 && res.json<{ data?: unknown[] }>().data?.length === 0
   } catch {
     return false
   }
