@@ -38,7 +38,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
         response: { 200: StaffMember },
       },
     },
-    (req) => staff.get(staffOf(req), req.params.id, req.query),
+    (req) => staff.get(staffOf(req), req.params.id),
   )
   app.patch(
     '/api/staff/:id/',

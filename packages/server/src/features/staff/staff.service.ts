@@ -1,11 +1,10 @@
-import type { Staff, StaffSummary, StaffUpdate, TenantScope } from '@proxima/contracts'
+import type { Staff, StaffSummary, StaffUpdate } from '@proxima/contracts'
 import { planById } from '@proxima/contracts'
 import type { Db, Executor } from '../../db/database.js'
 import { iso, isoRequired, type Clock } from '../../lib/clock.js'
 import { AppError, assertFound, conflict } from '../../lib/errors.js'
 import { page } from '../../lib/pagination.js'
 import type { StaffActor } from '../../http/actor.js'
-import { assertOwnTenant } from '../../http/tenant-scope.js'
 import type { Sessions } from '../auth/sessions.service.js'
 import { seatsInUse } from '../auth/invitations.service.js'
 import { releaseChatsOf } from '../chat/chat-state.js'
@@ -68,7 +67,7 @@ export function createStaffService({
 }) {
   async function list(
     actor: StaffActor,
-    q: TenantScope & {
+    q: {
       search?: string | undefined
       user_type?: 'admin' | 'employee' | undefined
       is_active?: boolean | undefined
@@ -76,7 +75,6 @@ export function createStaffService({
       offset: number
     },
   ) {
-    assertOwnTenant(actor, q)
     const { rows, total } = await listStaff(db, actor.tenantId, q, q)
     const counts = await countAssignedChats(
       db,
@@ -93,8 +91,7 @@ export function createStaffService({
     return assertFound(await findStaffMember(ex, actor.tenantId, id))
   }
 
-  async function get(actor: StaffActor, id: number, named: TenantScope = {}) {
-    assertOwnTenant(actor, named)
+  async function get(actor: StaffActor, id: number) {
     const user = await load(db, actor, id)
     return visibleTo(actor, present(user, await countAssignedChats(db, actor.tenantId, [id])))
   }

@@ -53,7 +53,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
         response: { 200: Product },
       },
     },
-    (req) => products.get(staffOf(req), req.params.id, req.query),
+    (req) => products.get(staffOf(req), req.params.id),
   )
   app.post(
     `${base}/product/`,
@@ -107,7 +107,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
           ...alias,
         },
       },
-      (req) => address.list(staffOf(req), req.query),
+      (req) => address.list(staffOf(req)),
     )
     app.post(
       url,
@@ -198,7 +198,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
         response: { 200: Metadata },
       },
     },
-    (req) => metadata.get(staffOf(req), req.params.id, req.query),
+    (req) => metadata.get(staffOf(req), req.params.id),
   )
   app.post(
     `${base}/metadata/`,

@@ -54,7 +54,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/tenantmanagement/tenant/',
     { schema: { tags, summary: 'Own organization', querystring: TenantScope, response: { 200: Tenant } } },
-    (req) => tenants.getTenant(staffOf(req), undefined, req.query),
+    (req) => tenants.getTenant(staffOf(req), undefined),
   )
   app.get(
     '/api/tenantmanagement/tenant/:id/',
@@ -67,7 +67,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{
         response: { 200: Tenant },
       },
     },
-    (req) => tenants.getTenant(staffOf(req), req.params.id, req.query),
+    (req) => tenants.getTenant(staffOf(req), req.params.id),
   )
   app.patch(
     '/api/tenantmanagement/tenant/',
@@ -115,7 +115,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{
         response: { 200: Subscription },
       },
     },
-    (req) => tenants.getSubscription(staffOf(req), req.query),
+    (req) => tenants.getSubscription(staffOf(req)),
   )
   app.patch(
     '/api/tenantmanagement/subscription/',
@@ -134,7 +134,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/tenantmanagement/settings/',
     { schema: { tags, summary: 'Organization settings', querystring: TenantScope, response: { 200: Settings } } },
-    (req) => settings.getSettings(staffOf(req), req.query),
+    (req) => settings.getSettings(staffOf(req)),
   )
   app.patch(
     '/api/tenantmanagement/settings/',

@@ -1,11 +1,10 @@
-import type { Subscription, Tenant, TenantCreate, TenantCreated, TenantScope } from '@proxima/contracts'
+import type { Subscription, Tenant, TenantCreate, TenantCreated } from '@proxima/contracts'
 import { PLANS, Texts, planById, type PlanId } from '@proxima/contracts'
 import type { Db, Executor } from '../../db/database.js'
 import { addHours, iso, isoRequired, type Clock } from '../../lib/clock.js'
 import { hashToken, newLinkToken, randomKey } from '../../lib/crypto.js'
 import { AppError, assertFound, conflict, isUniqueViolation, notFound } from '../../lib/errors.js'
 import type { StaffActor } from '../../http/actor.js'
-import { assertOwnTenant } from '../../http/tenant-scope.js'
 import { seatsInUse } from '../auth/invitations.service.js'
 import { effectiveSubscriptionStatus, trialDaysLeft } from './subscription.js'
 import { voiceBytesInUse } from '../media/media.service.js'
@@ -96,9 +95,8 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
     return assertFound(await findTenant(db, actor.tenantId))
   }
 
-  async function getTenant(actor: StaffActor, id: number | undefined, named: TenantScope = {}) {
+  async function getTenant(actor: StaffActor, id: number | undefined) {
     if (id !== undefined && id !== actor.tenantId) throw notFound()
-    assertOwnTenant(actor, named)
     return presentTenant(await loadOwn(actor), clock.now())
   }
 
@@ -153,8 +151,7 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
     }
   }
 
-  async function getSubscription(actor: StaffActor, named: TenantScope = {}): Promise<Subscription> {
-    assertOwnTenant(actor, named)
+  async function getSubscription(actor: StaffActor): Promise<Subscription> {
     const t = await loadOwn(actor)
     const plan = planById(t.plan)
     const now = clock.now()
