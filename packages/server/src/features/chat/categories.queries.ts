@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../db/database.js'
 import { containsPattern } from '../../lib/like.js'
+import { pageWithTotal } from '../../db/paging.js'
 
 /** A category with the number of its topics, as the API shows it. */
 function categories(ex: Executor, tenantId: number) {
@@ -28,19 +29,7 @@ export async function listCategories(
 ): Promise<{ total: number; rows: CategoryRow[] }> {
   let rows = categories(ex, tenantId)
   if (q.search) rows = rows.where('c.name', 'ilike', containsPattern(q.search))
-  const [{ total }, data] = await Promise.all([
-    rows
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-    rows
-      .orderBy(sql`lower(c.name)`)
-      .orderBy('c.id')
-      .limit(q.limit)
-      .offset(q.offset)
-      .execute(),
-  ])
-  return { total: Number(total), rows: data }
+  return pageWithTotal(rows, (r) => r.orderBy(sql`lower(c.name)`).orderBy('c.id'), q)
 }
 
 /** One category of the tenant with its topic count, or undefined. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../db/database.js'
 import { containsPattern } from '../../lib/like.js'
+import { pageWithTotal } from '../../db/paging.js'
 
 /** A topic with its category's name, as the API shows it. */
 function topics(ex: Executor, tenantId: number) {
@@ -43,19 +44,7 @@ export async function listTopics(
   if (q.category_id !== undefined) rows = rows.where('t.category_id', '=', q.category_id)
   if (q.is_active !== undefined) rows = rows.where('t.is_active', '=', q.is_active)
   if (q.search) rows = rows.where('t.name', 'ilike', containsPattern(q.search))
-  const [{ total }, data] = await Promise.all([
-    rows
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-    rows
-      .orderBy(sql`lower(t.name)`)
-      .orderBy('t.id')
-      .limit(q.limit)
-      .offset(q.offset)
-      .execute(),
-  ])
-  return { total: Number(total), rows: data }
+  return pageWithTotal(rows, (r) => r.orderBy(sql`lower(t.name)`).orderBy('t.id'), q)
 }
 
 /** One topic of the tenant as the API shows it, or undefined. */
