@@ -309,11 +309,19 @@ export const Profile = z.object({
 })
 export type Profile = z.infer<typeof Profile>
 
+/** Optional personal fields that old clients send as `""` (contract §2.4): on a profile update that clears them. */
+const CLEARABLE_WHEN_BLANK = ['phonenumber', 'gender', 'DOB'] as const
+
 export const ProfileUpdate = z.preprocess(
   (v) => {
     if (v && typeof v === 'object' && !Array.isArray(v)) {
-      const o = v as Record<string, unknown>
-      if (o.state === undefined && o.county !== undefined) return { ...o, state: o.county }
+      const o = { ...(v as Record<string, unknown>) }
+      if (o.state === undefined && o.county !== undefined) o.state = o.county
+      for (const key of CLEARABLE_WHEN_BLANK) {
+        const value = o[key]
+        if (typeof value === 'string' && value.trim() === '') o[key] = null
+      }
+      return o
     }
     return v
   },

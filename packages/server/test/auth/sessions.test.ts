@@ -243,6 +243,16 @@ describe('PATCH /api/auth/me/', () => {
     expect((await me(auth(token))).json().phonenumber).toBeNull()
   })
 
+  it('clears the phone number, gender and date of birth sent empty, as the old mobile app sends them', async () => {
+    const { token } = await createClient(app)
+    const set = await patchMe(token, { phonenumber: '+254712345678', gender: 'Female', DOB: '1990-04-02' })
+    expect(set.statusCode, set.body).toBe(200)
+    const cleared = await patchMe(token, { phonenumber: '', gender: '', DOB: ' ' })
+    expect(cleared.statusCode, cleared.body).toBe(200)
+    expect(cleared.json()).toMatchObject({ phonenumber: null, gender: null, DOB: null })
+    expect((await me(auth(token))).json()).toMatchObject({ phonenumber: null, gender: null, DOB: null })
+  })
+
   it('refuses a username another account uses, in any letter case, with 409', async () => {
     const { client: other } = await createClient(app)
     const { token } = await createClient(app)
