@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../app.js'
-import { auth, createClient, createTenantWithAdmin } from '../factories.js'
+import { auth } from '../factories.js'
+import { chatWorld, send, startChat } from '../chat/helpers.js'
 
 let app: TestApp
 let adminToken: string
@@ -9,25 +10,10 @@ let chatId: number
 let messageCursor: string
 beforeAll(async () => {
   app = await buildTestApp()
-  const org = await createTenantWithAdmin(app)
-  adminToken = org.token
-  const customer = await createClient(app)
-  const chat = await app.inject({
-    method: 'POST',
-    url: '/api/chat/chat/',
-    headers: auth(customer.token),
-    payload: { tenant_id: org.tenant.tenant_id },
-  })
-  chatId = chat.json<{ chat_id: number }>().chat_id
-  for (const text of ['One', 'Two', 'Three']) {
-    const sent = await app.inject({
-      method: 'POST',
-      url: '/api/chat/message/',
-      headers: auth(customer.token),
-      payload: { chat_id: chatId, text_content: text },
-    })
-    expect(sent.statusCode).toBe(201)
-  }
+  const w = await chatWorld(app)
+  adminToken = w.adminToken
+  chatId = (await startChat(app, w.clientToken, { tenant_id: w.tenantId })).chat_id
+  for (const text of ['One', 'Two', 'Three']) await send(app, w.clientToken, chatId, text)
   const page = await app.inject({
     method: 'GET',
     url: `/api/chat/message/?chat_id=${chatId}&limit=1`,

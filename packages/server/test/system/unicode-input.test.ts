@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../app.js'
-import { auth, createClient, createTenantWithAdmin } from '../factories.js'
+import { auth } from '../factories.js'
+import { chatWorld, startChat } from '../chat/helpers.js'
 
 let app: TestApp
 let adminToken: string
 let chatId: number
 beforeAll(async () => {
   app = await buildTestApp()
-  const org = await createTenantWithAdmin(app)
-  adminToken = org.token
-  const customer = await createClient(app)
-  const chat = await app.inject({
-    method: 'POST',
-    url: '/api/chat/chat/',
-    headers: auth(customer.token),
-    payload: { tenant_id: org.tenant.tenant_id },
-  })
-  chatId = chat.json<{ chat_id: number }>().chat_id
+  const w = await chatWorld(app)
+  adminToken = w.adminToken
+  chatId = (await startChat(app, w.clientToken, { tenant_id: w.tenantId })).chat_id
 })
 afterAll(async () => {
   await app.shutdown()
