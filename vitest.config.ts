@@ -5,6 +5,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    // The fault tests run the built server as a child process: vitest.faults.config.ts.
+    exclude: ['packages/server/test/faults/**', '**/node_modules/**'],
     globalSetup: ['packages/server/test/global-setup.ts'],
     setupFiles: ['packages/server/test/worker-database.ts'],
     pool: 'forks',

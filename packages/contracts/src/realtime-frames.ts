@@ -31,6 +31,11 @@ export type TypingData = {
 export type ServerFrameData = {
   ready: undefined
   pong: undefined
+  /**
+   * Events may have been missed (this server's link to the others was down for a while): fetch what is on screen
+   * again, as after a reconnection.
+   */
+  resync: undefined
   error: { code: ErrorCode; message: string }
   'message.created': Message
   'message.updated': Message

@@ -20,6 +20,7 @@ import type { Database } from './db/database.js'
 import { registerAuthentication } from './http/authenticate.js'
 import { AppError } from './lib/errors.js'
 import { frameworkErrorOptions, registerErrorHandling } from './http/errors.js'
+import { registerClosing } from './http/closing.js'
 import { registerInputGuards } from './http/input-guard.js'
 import { registerIdempotency } from './http/idempotency.js'
 import { registerTenantScope } from './http/tenant-scope.js'
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps) {
     ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => methods.find(m as 'GET', path) !== null)
 
   registerErrorHandling(app, allowedMethods)
+  registerClosing(app)
   // An upgrade request answered over HTTP (no WebSocket route took it) holds a socket Node no longer manages.
   app.addHook('onResponse', async (req) => {
     if ((req.raw as typeof req.raw & { upgrade?: boolean }).upgrade) req.raw.socket.end()
@@ -282,6 +284,9 @@ export async function buildApp(deps: AppDeps) {
   })
   const notifications = createNotificationService({ db, clock })
   app.addHook('onClose', async () => bus.close())
+  // Events other processes published while the LISTEN connection was down never arrive: sockets fetch again.
+  const stopResyncs = database.onListenResumed(() => realtime.resync())
+  app.addHook('onClose', async () => stopResyncs())
   const chatDeps = { db, clock, bus, voiceLinks, dashboardUrl: config.appBaseUrl }
   const mailWorker = createMailWorker({ db, clock, log: app.log, transport: deps.mailTransport, from: config.mailFrom })
 

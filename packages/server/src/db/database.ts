@@ -25,6 +25,11 @@ export type Database = {
    */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>
   /**
+   * Calls `listener` each time the LISTEN connection is back after a loss: notifications sent meanwhile were
+   * missed, so whoever relies on them should resynchronise. Returns the function that stops it. (Never on PGlite.)
+   */
+  onListenResumed: (listener: () => void) => () => void
+  /**
    * `pg_notify(channel, payload)` for each payload, in order, in one statement; delivered to listeners when it
    * commits (immediately outside a transaction).
    */
@@ -58,6 +63,10 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolMax ?? 10,
+      // An unreachable server fails a request within seconds instead of holding it until the OS gives up.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
           if (oid === INT8) return (v: string) => Number(v)
@@ -68,6 +77,9 @@ export async function openDatabase(opts: {
     })
     // An idle connection dropped by the server (restart, failover) must not take the process down.
     pool.on('error', (err) => opts.onIdleError?.(err))
+    // Nor one in use: `pg` emits the socket's error on a checked-out client, which the pool does not listen to then.
+    // The statement in flight fails with the same error, and the pool drops the client when it is released.
+    pool.on('connect', (client) => client.on('error', ignoreInUseError))
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins })
     const session = async <T>(fn: (run: ScriptRunner) => Promise<T>): Promise<T> => {
       const client = await pool.connect()
@@ -87,6 +99,7 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       session,
       listen: listener.listen,
+      onListenResumed: listener.onResumed,
       notify: (channel, payload) => notifyVia(db, channel, payload),
       onWrite: (listener) => writes.onWrite(listener),
       close: async () => {
@@ -124,6 +137,8 @@ export async function openDatabase(opts: {
         if (!client.closed) await stop()
       }
     },
+    // One in-process session: it is never lost without the process.
+    onListenResumed: () => () => undefined,
     notify: (channel, payload) => notifyVia(db, channel, payload),
     onWrite: (listener) => writes.onWrite(listener),
     close: () => db.destroy(),
@@ -185,8 +200,14 @@ async function notifyVia(db: Db, channel: string, payload: string | string[]): P
   await sql`select pg_notify(${channel}, p) from unnest(${payload}::text[]) with ordinality as t(p, n)`.execute(db)
 }
 
+/** How long opening a connection to PostgreSQL may take before the request that needs it fails. */
+const CONNECT_TIMEOUT_MS = 5_000
+
+const ignoreInUseError = () => undefined
+
 const RECONNECT_MIN_MS = 250
-const RECONNECT_MAX_MS = 10_000
+/** Retries of the LISTEN connection back off to this, so it is back within seconds of the server. */
+const RECONNECT_MAX_MS = 4_000
 
 /** One dedicated `pg.Client` for all LISTENs of the process, connected lazily and re-established after a loss. */
 function createPgListener(url: string, onError?: (err: Error) => void) {
@@ -196,10 +217,18 @@ function createPgListener(url: string, onError?: (err: Error) => void) {
   let closed = false
   let retryMs = RECONNECT_MIN_MS
   let retryTimer: NodeJS.Timeout | null = null
+  /** Set when the connection was lost: the next one made tells the resume listeners. */
+  let missed = false
+  const resumed = new Set<() => void>()
   const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`
 
   async function connect(): Promise<pg.Client> {
-    const c = new pg.Client({ connectionString: url })
+    const c = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    })
     c.on('notification', (msg) => {
       for (const fn of handlers.get(msg.channel) ?? []) fn(msg.payload ?? '')
     })
@@ -208,14 +237,21 @@ function createPgListener(url: string, onError?: (err: Error) => void) {
       lost(c)
     })
     c.on('end', () => lost(c))
-    await c.connect()
-    for (const channel of handlers.keys()) await c.query(`LISTEN ${quote(channel)}`)
+    try {
+      await c.connect()
+      for (const channel of handlers.keys()) await c.query(`LISTEN ${quote(channel)}`)
+    } catch (err) {
+      c.removeAllListeners('end')
+      await c.end().catch(() => undefined)
+      throw err
+    }
     return c
   }
 
   function lost(c: pg.Client) {
     if (client !== c) return
     client = null
+    missed = true
     c.removeAllListeners('end')
     void c.end().catch(() => undefined)
     scheduleReconnect()
@@ -244,6 +280,10 @@ function createPgListener(url: string, onError?: (err: Error) => void) {
         }
         client = c
         retryMs = RECONNECT_MIN_MS
+        if (missed) {
+          missed = false
+          for (const fn of resumed) fn()
+        }
         return c
       })
       .finally(() => {
@@ -288,7 +328,14 @@ function createPgListener(url: string, onError?: (err: Error) => void) {
     }
   }
 
-  return { listen, close }
+  function onResumed(listener: () => void) {
+    resumed.add(listener)
+    return () => {
+      resumed.delete(listener)
+    }
+  }
+
+  return { listen, close, onResumed }
 }
 
 /** Cheap liveness probe for /readyz. */

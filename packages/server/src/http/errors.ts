@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { Texts } from '@proxima/contracts'
-import { AppError, notFound, type FieldErrors } from '../lib/errors.js'
+import { AppError, isDatabaseUnavailable, notFound, type FieldErrors } from '../lib/errors.js'
 
 const ROOT_MESSAGE = {
   body: 'The request body must be a JSON object.',
@@ -26,6 +26,14 @@ function validationError(err: FastifyError & { validation: { instancePath: strin
   const first = Object.values(errors)[0]?.[0] ?? 'The request is invalid.'
   return new AppError(400, 'validation.failed', first, { errors })
 }
+
+/** Seconds a client is asked to wait (`Retry-After`) when the database cannot be reached. */
+const DATABASE_RETRY_AFTER_S = 5
+
+export const databaseUnavailable = () =>
+  new AppError(503, 'service.unavailable', 'The service is briefly unavailable. Try again in a moment.', {
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_S) },
+  })
 
 /** Maps anything thrown to an AppError; unknown failures become 500 without internals. */
 export function toAppError(err: unknown): AppError {
@@ -51,6 +59,7 @@ export function toAppError(err: unknown): AppError {
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return notFound()
   }
+  if (isDatabaseUnavailable(err)) return databaseUnavailable()
   if (e instanceof SyntaxError && e.statusCode === 400) {
     return new AppError(400, 'request.malformed_json', 'The request body is not valid JSON.')
   }
@@ -100,22 +109,16 @@ export function registerErrorHandling(app: FastifyInstance, allowedMethods: (url
     const body = JSON.stringify(errorBody(err, 'standard'))
     res.writeHead(err.statusCode, rawHeaders(body, {})).end(body)
   })
-  let closing = false
-  app.addHook('preClose', (done) => {
-    closing = true
-    done()
-  })
-  app.addHook('onRequest', async (request, reply) => {
-    if (closing) {
-      void reply.header('Connection', 'close')
-      throw new AppError(503, 'service.unavailable', 'The server is restarting. Try again in a moment.')
-    }
+  app.addHook('onRequest', async (request) => {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
       throw new AppError(400, 'request.missing_host', 'HTTP/1.1 requests must carry a Host header.')
   })
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error)
-    if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed')
+    // An unreachable database fails every request alike: one line each, without the stack.
+    if (isDatabaseUnavailable(error)) request.log.warn({ err: (error as Error).message }, 'database unavailable')
+    else if (appError.statusCode >= 500 && appError.code !== 'service.unavailable')
+      request.log.error({ err: error }, 'request failed')
     else request.log.info({ code: appError.code, status: appError.statusCode }, 'request refused')
     return sendError(request, reply, appError)
   })

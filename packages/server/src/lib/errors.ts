@@ -51,3 +51,34 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   if (!constraint) return true
   return e.constraint === constraint || (e.message ?? '').includes(constraint)
 }
+
+/** Socket-level failures of a connection to the database server. */
+const LOST_CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+/** SQLSTATEs of a server that is restarting, shutting down or full: the request may succeed a moment later. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300'])
+/** What the `pg` driver says when a connection is gone or cannot be made. */
+const LOST_CONNECTION_MESSAGES = ['Connection terminated', 'not queryable', 'timeout exceeded when trying to connect']
+
+/**
+ * True when an error says the database server cannot be reached right now (a restart, a failover, a cut
+ * network), rather than that the statement was wrong: such requests answer 503 and may be retried.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | undefined
+  if (!e || typeof e !== 'object') return false
+  if (typeof e.code === 'string') {
+    if (LOST_CONNECTION_CODES.has(e.code) || UNAVAILABLE_SQLSTATES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))
+      return true
+  }
+  const message = typeof e.message === 'string' ? e.message : ''
+  return LOST_CONNECTION_MESSAGES.some((m) => message.includes(m))
+}

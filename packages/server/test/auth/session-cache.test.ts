@@ -42,7 +42,18 @@ async function countingSessions(ttlMs = 30_000) {
     transformResult: async ({ result }) => result,
   }
   const cache = createSessionCache<TokenRow>({ clock, ttlMs })
-  const stop = await watchSessions({ onWrite: app.database.onWrite, listen: async () => async () => undefined }, cache)
+  const resumed = new Set<() => void>()
+  const stop = await watchSessions(
+    {
+      onWrite: app.database.onWrite,
+      listen: async () => async () => undefined,
+      onListenResumed: (fn) => {
+        resumed.add(fn)
+        return () => resumed.delete(fn)
+      },
+    },
+    cache,
+  )
   const sessions = createSessions({
     db: app.db.withPlugin(counter),
     clock,
@@ -50,7 +61,11 @@ async function countingSessions(ttlMs = 30_000) {
     clientTokenDays: 30,
     cache,
   })
-  return { sessions, reads, cache, stop }
+  /** What the database does when its LISTEN connection is back after a loss. */
+  const resumeListening = () => {
+    for (const fn of resumed) fn()
+  }
+  return { sessions, reads, cache, stop, resumeListening }
 }
 
 describe('which writes end cached sessions', () => {
@@ -103,6 +118,21 @@ describe('session tokens kept in memory', () => {
       expect(reads.count).toBe(1)
       clock.advance(30_000)
       expect((await sessions.resolve(token)).status).toBe('ok')
+      expect(reads.count).toBe(2)
+    } finally {
+      await stop()
+    }
+  })
+
+  it('reads every token again once the listener is back after a loss (notices may have been missed)', async () => {
+    const { token } = await createTenantWithAdmin(app)
+    const { sessions, reads, stop, resumeListening } = await countingSessions(30_000)
+    try {
+      await sessions.resolve(token)
+      await sessions.resolve(token)
+      expect(reads.count).toBe(1)
+      resumeListening()
+      await sessions.resolve(token)
       expect(reads.count).toBe(2)
     } finally {
       await stop()

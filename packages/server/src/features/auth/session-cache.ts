@@ -101,26 +101,29 @@ function onNotice(cache: Pick<SessionCache<Keyed>, 'clear' | 'forget'>, payload:
  * Clears `cache` when this process writes a column a token resolves to (at once, before and after the statement,
  * whatever rows it touches), and drops the entries a change concerns when any session of the database commits one
  * (the `proxima_sessions` notice of migration 0007, which also covers other server processes and changes made by
- * hand). Notices sent while a PostgreSQL listener is reconnecting are lost; the cache's time limit bounds what that
- * can leave behind.
+ * hand). Notices sent while the PostgreSQL listener was reconnecting are lost, so the whole cache is dropped once
+ * it is back.
  */
 export async function watchSessions(
-  database: Pick<Database, 'onWrite' | 'listen'>,
+  database: Pick<Database, 'onWrite' | 'listen' | 'onListenResumed'>,
   cache: Pick<SessionCache<Keyed>, 'clear' | 'forget' | 'enabled'>,
 ): Promise<() => Promise<void>> {
   if (!cache.enabled) return async () => undefined
   const stopWrites = database.onWrite((write) => {
     if (affectsSessions(write)) cache.clear()
   })
+  const stopResumes = database.onListenResumed(() => cache.clear())
   let stopListening: () => Promise<void>
   try {
     stopListening = await database.listen(SESSIONS_CHANNEL, (payload) => onNotice(cache, payload))
   } catch (err) {
     stopWrites()
+    stopResumes()
     throw err
   }
   return async () => {
     stopWrites()
+    stopResumes()
     await stopListening()
   }
 }

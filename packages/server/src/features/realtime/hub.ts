@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Actor } from '../../http/actor.js'
 import type { Sessions } from '../auth/sessions.service.js'
 import type { BusEvent, EventBus } from './bus.js'
-import { CLOSE } from './frames.js'
+import { CLOSE, frame } from './frames.js'
 import { Connection, type HubContext, type HubSettings } from './connection.js'
 import { routeEvent, type SocketIndex } from './routing.js'
 import { createSessionChecks } from './session-checks.js'
@@ -253,6 +253,15 @@ export function createRealtimeHub(deps: HubDeps) {
     sessionsChanged: sessionChecks.onNotice,
     /** Resolves once the checks of the notices heard so far are done. */
     sessionChecksSettled: sessionChecks.settled,
+    /**
+     * Events of other processes were missed (the database's LISTEN connection was lost for a while): every
+     * authenticated socket is told to fetch again, and every token is checked again (session notices were missed too).
+     */
+    resync() {
+      const f = frame('resync')
+      for (const conn of connections) if (conn.actor) conn.send(f)
+      void sessionChecks.recheckAll().catch((err: unknown) => log.warn({ err }, 'realtime token check failed'))
+    },
     /** Refuses new sockets and closes open ones with 1001 (contract §14). */
     async shutdown() {
       accepting = false

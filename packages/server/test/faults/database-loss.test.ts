@@ -1,0 +1,141 @@
+import pg from 'pg'
+import { describe, expect, it } from 'vitest'
+import { startTcpProxy } from './tcp-proxy.js'
+import {
+  apiClient,
+  builtServerExists,
+  chatSenders,
+  chatTenant,
+  freePort,
+  freshPostgresDatabase,
+  postgresUrl,
+  readBack,
+  report,
+  startServer,
+  tempDataDir,
+} from './server-process.js'
+import { chatSocket } from './socket.js'
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+async function readiness(base: string) {
+  const res = await fetch(`${base}/readyz`)
+  return { status: res.status, body: (await res.json()) as { checks: Record<string, string> } }
+}
+
+/** Polls `check` until it holds; resolves with the milliseconds it took, rejects after `ms`. */
+async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now()
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`)
+    await sleep(100)
+  }
+  return Date.now() - started
+}
+
+describe.skipIf(!postgresUrl || !builtServerExists())('the PostgreSQL connection lost for ten seconds', () => {
+  it('keeps the process up, answers 503 meanwhile and recovers by itself, losing nothing acknowledged', async () => {
+    const database = await freshPostgresDatabase(postgresUrl!)
+    const real = new URL(database.url)
+    const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) })
+    const viaProxy = new URL(database.url)
+    viaProxy.host = `127.0.0.1:${proxy.port}`
+    const data = tempDataDir()
+    const server = await startServer({ databaseUrl: viaProxy.toString(), dataDir: data.dir, port: await freePort() })
+    const api = apiClient(server.url)
+    try {
+      const world = await chatTenant(server.url, 5)
+      const watched = world.chats[0]!
+      const socket = await chatSocket(server.url, watched.token, watched.chatId)
+      const senders = chatSenders(server.url, world.chats)
+      await within(10_000, async () => senders.acknowledged.size >= 20)
+
+      proxy.cut()
+      const cutAt = Date.now()
+      await sleep(300)
+      expect(server.child.exitCode, server.output()).toBeNull()
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+      const down = await readiness(server.url)
+      expect(down.status).toBe(503)
+      expect(down.body.checks.database).toBe('failing')
+      const asked = Date.now()
+      const refused = await api.call('GET', '/api/chat/chat/', undefined, world.adminToken)
+      expect({ status: refused.status, code: refused.json.code }).toEqual({ status: 503, code: 'service.unavailable' })
+      expect(Date.now() - asked).toBeLessThan(3_000)
+      const signIn = await api.call('POST', '/api/auth/signin/', { email: 'nobody@example.com', password: 'x' })
+      expect(signIn.status).toBe(503)
+      while (Date.now() - cutAt < 10_000) {
+        expect(server.child.exitCode, server.output()).toBeNull()
+        await sleep(250)
+      }
+      expect(socket.isOpen()).toBe(true)
+
+      proxy.restore()
+      const restoredAt = new Date()
+      const ackedAtRestore = senders.acknowledged.size
+      const readyAfter = await within(15_000, async () => (await readiness(server.url)).status === 200)
+      await within(15_000, async () => senders.acknowledged.size >= ackedAtRestore + 20)
+      report(`database back: ready again after ${readyAfter} ms`)
+
+      // This process's own messages reach the socket again…
+      const sent = await api.ok(
+        'POST',
+        '/api/chat/message/',
+        { chat_id: watched.chatId, text_content: 'after the cut' },
+        watched.token,
+      )
+      await socket.next((f) => f.type === 'message.created' && f.data?.message_id === sent.message_id)
+      // …the socket was told that events of other processes may have been missed…
+      await socket.next((f) => f.type === 'resync', 15_000).catch(() => undefined)
+      expect(socket.frames.some((f) => f.type === 'resync')).toBe(true)
+      // …and events other processes publish are heard again (the LISTEN connection is back).
+      const other = new pg.Client({ connectionString: database.url })
+      await other.connect()
+      try {
+        const envelope = JSON.stringify({
+          v: 1,
+          o: 'another-process',
+          e: { type: 'message.created', tenantId: world.tenantId, chatId: watched.chatId, messageId: sent.message_id },
+        })
+        const copies = () =>
+          socket.frames.filter((f) => f.type === 'message.created' && f.data?.message_id === sent.message_id).length
+        await within(15_000, async () => {
+          await other.query('select pg_notify($1, $2)', ['proxima_events', envelope])
+          await sleep(200)
+          return copies() >= 2
+        })
+        // The job runner is back too: the mail worker's heartbeat moves on.
+        await within(15_000, async () => {
+          const { rows } = await other.query<{ beat_at: Date }>(
+            "select beat_at from worker_heartbeats where name = 'mail'",
+          )
+          return rows[0] !== undefined && rows[0].beat_at > restoredAt
+        })
+      } finally {
+        await other.end()
+      }
+      expect(socket.isOpen()).toBe(true)
+
+      await senders.stop()
+      const back = await readBack(server.url, world.chats)
+      const missing = [...senders.acknowledged].filter(([id, m]) => back.seen.get(id) !== m.text)
+      const duplicated = [...senders.acknowledged.values()].filter((m) => back.texts.get(m.text) !== 1)
+      report(
+        `database cut for 10 s: ${senders.acknowledged.size} messages acknowledged, ${missing.length} missing, ` +
+          `${duplicated.length} duplicated; refused meanwhile: ${JSON.stringify(Object.fromEntries(senders.refused))}`,
+      )
+      expect(missing).toEqual([])
+      expect(duplicated).toEqual([])
+      expect([...senders.refused.keys()].filter((s) => s !== 503)).toEqual([])
+      expect(server.output()).not.toMatch(/uncaught|unhandled/i)
+
+      const exit = await server.stop()
+      expect(exit.code, server.output()).toBe(0)
+    } finally {
+      server.child.kill('SIGKILL')
+      await proxy.close()
+      await database.drop()
+      data.remove()
+    }
+  }, 120_000)
+})
