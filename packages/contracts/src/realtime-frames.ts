@@ -31,11 +31,6 @@ export type TypingData = {
 export type ServerFrameData = {
   ready: undefined
   pong: undefined
-  /**
-   * Events may have been missed (this server's link to the others was down for a while): fetch what is on screen
-   * again, as after a reconnection.
-   */
-  resync: undefined
   error: { code: ErrorCode; message: string }
   'message.created': Message
   'message.updated': Message
@@ -69,6 +64,8 @@ export type ServerFrame = {
 export const WsClose = {
   goingAway: 1001,
   serverError: 1011,
+  /** Events may have been missed (the server's link to the other servers was down): reconnect and fetch again. */
+  serviceRestart: 1012,
   tryAgainLater: 1013,
   unauthorized: 4001,
   forbidden: 4003,

@@ -284,8 +284,8 @@ export async function buildApp(deps: AppDeps) {
   })
   const notifications = createNotificationService({ db, clock })
   app.addHook('onClose', async () => bus.close())
-  // Events other processes published while the LISTEN connection was down never arrive: sockets fetch again.
-  const stopResyncs = database.onListenResumed(() => realtime.resync())
+  // Events other processes published while the LISTEN connection was down never arrive: clients reconnect (1012).
+  const stopResyncs = database.onListenResumed(() => void realtime.resync())
   app.addHook('onClose', async () => stopResyncs())
   const chatDeps = { db, clock, bus, voiceLinks, dashboardUrl: config.appBaseUrl }
   const mailWorker = createMailWorker({ db, clock, log: app.log, transport: deps.mailTransport, from: config.mailFrom })

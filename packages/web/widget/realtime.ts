@@ -58,11 +58,6 @@ export const connectRealtime = (origin: string, token: string, chatId: number, h
         readyOnce = true
         return
       }
-      // The server may have missed events: fetch the conversation again, as after a reconnection.
-      if (frame.type === 'resync') {
-        handlers.onReconnected()
-        return
-      }
       handlers.onFrame(frame)
     }
     ws.onclose = (event) => {

@@ -170,11 +170,6 @@ export class RealtimeClient {
       this.setStatus('open', reconnected)
     }
     if (frame.type === 'pong') return
-    // The server may have missed events: the listeners fetch again, as after a reconnection.
-    if (frame.type === 'resync') {
-      this.setStatus('open', true)
-      return
-    }
     for (const listener of this.frameListeners) listener(frame)
   }
 

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Actor } from '../../http/actor.js'
 import type { Sessions } from '../auth/sessions.service.js'
 import type { BusEvent, EventBus } from './bus.js'
-import { CLOSE, frame } from './frames.js'
+import { CLOSE } from './frames.js'
 import { Connection, type HubContext, type HubSettings } from './connection.js'
 import { routeEvent, type SocketIndex } from './routing.js'
 import { createSessionChecks } from './session-checks.js'
@@ -254,13 +254,12 @@ export function createRealtimeHub(deps: HubDeps) {
     /** Resolves once the checks of the notices heard so far are done. */
     sessionChecksSettled: sessionChecks.settled,
     /**
-     * Events of other processes were missed (the database's LISTEN connection was lost for a while): every
-     * authenticated socket is told to fetch again, and every token is checked again (session notices were missed too).
+     * Events of other processes were missed (the database's LISTEN connection was lost for a while): every socket
+     * is closed with 1012 so that its client reconnects and fetches again (contract §14).
      */
-    resync() {
-      const f = frame('resync')
-      for (const conn of connections) if (conn.actor) conn.send(f)
-      void sessionChecks.recheckAll().catch((err: unknown) => log.warn({ err }, 'realtime token check failed'))
+    async resync() {
+      log.warn({ sockets: connections.size }, 'realtime events may have been missed; asking clients to reconnect')
+      await closeAll(CLOSE.serviceRestart, 'Events may have been missed. Reconnect.')
     },
     /** Refuses new sockets and closes open ones with 1001 (contract §14). */
     async shutdown() {
