@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The test command: the HTTP and unit suites (vitest), then the browser journeys (Playwright + Chromium).
-// Runs on embedded PGlite, or on PostgreSQL when DATABASE_URL is set. Ends with each suite's duration and
-// one summary line. `--no-e2e` runs the HTTP and unit suites only.
+// Runs on embedded PGlite, or on PostgreSQL when DATABASE_URL is set. Between them, the fault tests run the built
+// server as a child process (stops, crashes, database and mail server loss). Ends with each suite's duration and
+// one summary line. `--no-e2e` leaves out the browser journeys.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -31,23 +32,52 @@ let failed = 0
 let skipped = 0
 let ok = true
 
+/** Adds a vitest JSON report's counts to the totals. */
+function countVitest(file) {
+  if (!existsSync(file)) return
+  const r = JSON.parse(readFileSync(file, 'utf8'))
+  passed += r.numPassedTests
+  failed += r.numFailedTests
+  skipped += r.numPendingTests + (r.numTodoTests ?? 0)
+}
+
 // 1. HTTP and unit tests, on the Node.js running this script
 const unitJson = join(out, 'vitest.json')
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs')
 const [unitStatus, unitTime] = timed(() =>
   run(process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitJson}`]),
 )
-if (existsSync(unitJson)) {
-  const r = JSON.parse(readFileSync(unitJson, 'utf8'))
-  passed += r.numPassedTests
-  failed += r.numFailedTests
-  skipped += r.numPendingTests + (r.numTodoTests ?? 0)
-}
+countVitest(unitJson)
 ok &&= unitStatus === 0
 
-// 2. Browser journeys
+// 2. Fault tests, on the built server (the whole build when the browser journeys follow, which use it too)
+const e2e = !args.has('--no-e2e')
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+const [builtStatus, buildTime] = timed(() =>
+  e2e
+    ? run(npm, ['run', 'build'])
+    : run(npm, ['run', 'build', '-w', '@proxima/contracts']) || run(npm, ['run', 'build', '-w', '@proxima/server']),
+)
+const faultJson = join(out, 'faults.json')
+const [faultStatus, faultTime] = timed(() =>
+  builtStatus === 0
+    ? run(process.execPath, [
+        vitest,
+        'run',
+        '--config',
+        'vitest.faults.config.ts',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${faultJson}`,
+      ])
+    : builtStatus,
+)
+countVitest(faultJson)
+ok &&= builtStatus === 0 && faultStatus === 0
+
+// 3. Browser journeys
 let browserTime = 'not run'
-if (!args.has('--no-e2e')) {
+if (e2e) {
   if (!existsSync(chromium)) {
     const message = `Browser tests need Chromium at ${chromium} (Debian: apt-get install -y chromium).`
     if (process.env.CI) {
@@ -57,14 +87,13 @@ if (!args.has('--no-e2e')) {
       console.warn(`${message} Skipping them.`)
     }
   } else {
-    const [built, buildTime] = timed(() => run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']))
     const e2eJson = join(out, 'playwright.json')
     const [status, e2eTime] = timed(() =>
-      built === 0
+      builtStatus === 0
         ? run(npx, ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson, CHROMIUM_PATH: chromium })
-        : built,
+        : builtStatus,
     )
-    browserTime = `${e2eTime} (after a ${buildTime} build)`
+    browserTime = e2eTime
     if (existsSync(e2eJson)) {
       const s = JSON.parse(readFileSync(e2eJson, 'utf8')).stats
       passed += s.expected
@@ -77,6 +106,8 @@ if (!args.has('--no-e2e')) {
 
 const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'
 console.log(`\ndatabase: ${db}, Node.js ${process.version}`)
-console.log(`duration: HTTP and unit tests ${unitTime}, browser tests ${browserTime}`)
+console.log(
+  `duration: HTTP and unit tests ${unitTime}, build ${buildTime}, fault tests ${faultTime}, browser tests ${browserTime}`,
+)
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
 process.exit(ok && failed === 0 ? 0 : 1)

@@ -293,7 +293,12 @@ export async function buildApp(deps: AppDeps) {
   registerAuthentication(app, { sessions })
   registerTenantScope(app)
   registerIdempotency(app, { db, clock })
-  registerMetrics(app, { db, token: config.metricsToken, realtime: () => realtime.stats() })
+  registerMetrics(app, {
+    db,
+    token: config.metricsToken,
+    realtime: () => realtime.stats(),
+    pool: database.poolStats,
+  })
 
   // Features: one line each.
   await app.register(healthRoutes, {

@@ -8,7 +8,7 @@ export type ReceivedMail = { from: string; to: string[]; raw: string }
  * A real SMTP peer on loopback that keeps what it receives, so mail tests read the message the
  * product actually sent (and can make the server refuse with a chosen SMTP code).
  */
-export async function startSmtpPeer() {
+export async function startSmtpPeer(opts: { port?: number } = {}) {
   const received: ReceivedMail[] = []
   let refuseWith: { code: number; message: string } | null = null
   const server = new SMTPServer({
@@ -32,7 +32,7 @@ export async function startSmtpPeer() {
       })
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve))
   const port = (server.server.address() as AddressInfo).port
   const url = `smtp://127.0.0.1:${port}`
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true })

@@ -39,6 +39,8 @@ export type Database = {
    * once it has run); returns the function that stops it. Writes of other processes are not seen here.
    */
   onWrite: (listener: (write: TableWrite) => void) => () => void
+  /** Connections of the PostgreSQL pool: open, idle, and requests waiting for one (null on PGlite). */
+  poolStats: () => { total: number; idle: number; waiting: number } | null
   /** Closes the pool or the embedded database. */
   close: () => Promise<void>
 }
@@ -100,6 +102,7 @@ export async function openDatabase(opts: {
       session,
       listen: listener.listen,
       onListenResumed: listener.onResumed,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       notify: (channel, payload) => notifyVia(db, channel, payload),
       onWrite: (listener) => writes.onWrite(listener),
       close: async () => {
@@ -139,6 +142,7 @@ export async function openDatabase(opts: {
     },
     // One in-process session: it is never lost without the process.
     onListenResumed: () => () => undefined,
+    poolStats: () => null,
     notify: (channel, payload) => notifyVia(db, channel, payload),
     onWrite: (listener) => writes.onWrite(listener),
     close: () => db.destroy(),

@@ -17,10 +17,10 @@ import {
 const SENDERS = 20
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-const databases = [
-  { name: 'the embedded database', url: undefined as string | undefined },
-  ...(postgresUrl ? [{ name: 'PostgreSQL', url: postgresUrl }] : []),
-]
+/** The run's database: PostgreSQL when the suite runs against it, else the embedded one. */
+const databases = postgresUrl
+  ? [{ name: 'PostgreSQL', url: postgresUrl as string | undefined }]
+  : [{ name: 'the embedded database', url: undefined }]
 
 /** A server on a fresh database of the kind, restartable on the same data. */
 async function serverWorld(url: string | undefined) {

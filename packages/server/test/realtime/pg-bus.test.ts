@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../src/db/database.js'
 import { createLocalBus, type BusEvent } from '../../src/features/realtime/bus.js'
 import { createPgBus, EVENTS_CHANNEL } from '../../src/features/realtime/pg-bus.js'
+import { startTcpProxy } from '../faults/tcp-proxy.js'
 import { sleep } from './ws-client.js'
 
 const url = process.env.PROXIMA_TEST_DATABASE_URL
@@ -120,5 +121,51 @@ describe('createPgBus', () => {
     }, 10_000)
     expect(got[0]?.type).toBe('chat.created')
     await bus.close()
+  })
+})
+
+describe.skipIf(!url)('PostgreSQL connections dropped by the server', () => {
+  /** A database whose connections carry a name of their own, so that the test can find and end them. */
+  async function named() {
+    const application = `proxima-drop-${process.pid}-${Date.now()}`
+    const withName = new URL(url!)
+    withName.searchParams.set('application_name', application)
+    const d = await openDatabase({ url: withName.toString(), poolMax: 2 })
+    opened.push(d)
+    return { d, application }
+  }
+
+  it('fails only the statement of a connection cut while in use, and the pool goes on', async () => {
+    const real = new URL(url!)
+    const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) })
+    try {
+      const viaProxy = new URL(url!)
+      viaProxy.host = `127.0.0.1:${proxy.port}`
+      const d = await openDatabase({ url: viaProxy.toString(), poolMax: 2, onIdleError: () => undefined })
+      opened.push(d)
+      // The connection is checked out, waiting for its statement, when the network drops it.
+      const cut = d.session((run) => run('select pg_sleep(5)'))
+      await sleep(200)
+      proxy.cut()
+      await expect(cut).rejects.toThrow()
+      proxy.restore()
+      expect(await d.session((run) => run('select 1 as one'))).toEqual([{ one: 1 }])
+    } finally {
+      await proxy.close()
+    }
+  })
+
+  it('listens again after its LISTEN connection is ended, and says that notices may have been missed', async () => {
+    const { d, application } = await named()
+    const got: string[] = []
+    let resumed = 0
+    d.onListenResumed(() => resumed++)
+    await d.listen('proxima_test_resume', (p) => got.push(p))
+    const other = await database()
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where application_name = ${application} and query ilike 'LISTEN%'`.execute(other.db)
+    await until(() => resumed === 1, 10_000)
+    await d.notify('proxima_test_resume', 'after')
+    await until(() => got.includes('after'))
   })
 })

@@ -49,6 +49,9 @@ describe('GET /metrics', () => {
       expect(res.body).toMatch(/proxima_http_requests_total\{route="\/healthz",method="GET",status="200"\} \d+/)
       expect(res.body).toContain('proxima_outbox_mails')
       expect(res.body).toContain('proxima_websocket_connections{state="authenticated"} 0')
+      if (withMetrics.database.kind === 'postgres')
+        expect(res.body).toMatch(/proxima_database_pool_connections\{state="idle"\} \d+/)
+      else expect(res.body).not.toContain('proxima_database_pool_connections{')
     } finally {
       await withMetrics.shutdown()
     }

@@ -8,7 +8,12 @@ export type RealtimeStats = { connections: number; authenticated: number; channe
 /** Prometheus metrics: HTTP traffic by route, WebSocket connections, the outbox by status, and process figures. */
 export function registerMetrics(
   app: FastifyInstance,
-  deps: { db: Executor; token: string | undefined; realtime?: () => RealtimeStats },
+  deps: {
+    db: Executor
+    token: string | undefined
+    realtime?: () => RealtimeStats
+    pool?: () => { total: number; idle: number; waiting: number } | null
+  },
 ) {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
@@ -31,11 +36,29 @@ export function registerMetrics(
     labelNames: ['status'],
     registers: [registry],
     async collect() {
-      const rows = await countOutboxMailsByStatus(deps.db)
+      // While the database is unreachable the other figures still matter most: keep the last counts.
+      const rows = await countOutboxMailsByStatus(deps.db).catch(() => null)
+      if (!rows) return
       this.reset()
       for (const r of rows) this.set({ status: r.status }, r.count)
     },
   })
+  const pool = deps.pool
+  if (pool) {
+    new Gauge({
+      name: 'proxima_database_pool_connections',
+      help: 'PostgreSQL pool of this process: connections in use and idle, and requests waiting for one',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const s = pool()
+        if (!s) return
+        this.set({ state: 'in_use' }, s.total - s.idle)
+        this.set({ state: 'idle' }, s.idle)
+        this.set({ state: 'waiting' }, s.waiting)
+      },
+    })
+  }
 
   const realtime = deps.realtime
   if (realtime) {
