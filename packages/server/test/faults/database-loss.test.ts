@@ -1,4 +1,5 @@
 import pg from 'pg'
+import WebSocket from 'ws'
 import { describe, expect, it } from 'vitest'
 import { startTcpProxy } from './tcp-proxy.js'
 import {
@@ -10,6 +11,7 @@ import {
   freshPostgresDatabase,
   postgresUrl,
   readBack,
+  registerClient,
   report,
   startServer,
   tempDataDir,
@@ -21,6 +23,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 async function readiness(base: string) {
   const res = await fetch(`${base}/readyz`)
   return { status: res.status, body: (await res.json()) as { checks: Record<string, string> } }
+}
+
+/** The close code of a new socket authenticated with `token`. */
+function closeCodeOf(base: string, token: string): Promise<number> {
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/ws?token=${token}`)
+  ws.on('error', () => undefined)
+  return new Promise((resolve) => ws.on('close', (code) => resolve(code)))
 }
 
 /** Polls `check` until it holds; resolves with the milliseconds it took, rejects after `ms`. */
@@ -47,6 +56,7 @@ describe.skipIf(!postgresUrl || !builtServerExists())('the PostgreSQL connection
       const world = await chatTenant(server.url, 5)
       const watched = world.chats[0]!
       const socket = await chatSocket(server.url, watched.token, watched.chatId)
+      const unusedToken = await registerClient(server.url)
       const senders = chatSenders(server.url, world.chats)
       await within(10_000, async () => senders.acknowledged.size >= 20)
 
@@ -64,6 +74,12 @@ describe.skipIf(!postgresUrl || !builtServerExists())('the PostgreSQL connection
       expect(Date.now() - asked).toBeLessThan(3_000)
       const signIn = await api.call('POST', '/api/auth/signin/', { email: 'nobody@example.com', password: 'x' })
       expect(signIn.status).toBe(503)
+      // A socket that needs the database to authenticate is asked to come back later (1013)…
+      expect(await closeCodeOf(server.url, unusedToken)).toBe(1013)
+      // …and one already open is told why its subscription could not be made.
+      const subscribing = socket.next((f) => f.type === 'error')
+      socket.send({ type: 'subscribe', channel: `chat:${world.chats[1]!.chatId}` })
+      expect((await subscribing).data?.code).toBe('service.unavailable')
       while (Date.now() - cutAt < 10_000) {
         expect(server.child.exitCode, server.output()).toBeNull()
         await sleep(250)

@@ -155,6 +155,20 @@ let seq = 0
 const unique = (p: string) => `${p}${Date.now().toString(36)}${++seq}${Math.floor(Math.random() * 1e4)}`
 const PASSWORD = 'Blue-harbour-71'
 
+/** A new customer account; returns its session token, not yet used. */
+export async function registerClient(base: string): Promise<string> {
+  const c = unique('client')
+  const client = await apiClient(base).ok('POST', '/api/auth/client/', {
+    username: c,
+    email: `${c}@example.com`,
+    first_name: 'Cora',
+    last_name: 'Client',
+    password: PASSWORD,
+    confirm_password: PASSWORD,
+  })
+  return client.token as string
+}
+
 /** A tenant with its admin, and `customers` clients who each have a chat open with it. */
 export async function chatTenant(base: string, customers: number) {
   const api = apiClient(base)
@@ -176,16 +190,7 @@ export async function chatTenant(base: string, customers: number) {
   })
   const chats: { token: string; chatId: number }[] = []
   for (let i = 0; i < customers; i++) {
-    const c = unique('client')
-    const client = await api.ok('POST', '/api/auth/client/', {
-      username: c,
-      email: `${c}@example.com`,
-      first_name: 'Cora',
-      last_name: 'Client',
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-    })
-    const token = client.token as string
+    const token = await registerClient(base)
     const chat = await api.ok('POST', '/api/chat/chat/', { tenant_id: tenant.tenant_id }, token)
     chats.push({ token, chatId: chat.chat_id as number })
   }

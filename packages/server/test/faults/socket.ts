@@ -54,6 +54,7 @@ export async function chatSocket(base: string, token: string, chatId: number) {
         }, 20)
       })
     },
+    send: (frame: Record<string, unknown>) => ws.send(JSON.stringify(frame)),
     close: () => ws.close(),
   }
 }

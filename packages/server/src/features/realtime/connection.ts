@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { WebSocket, RawData } from 'ws'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Actor } from '../../http/actor.js'
+import { isDatabaseUnavailable } from '../../lib/errors.js'
 import type { ResolvedToken } from '../auth/sessions.service.js'
 import type { EventBus } from './bus.js'
 import { CLOSE, errorFrame, frame, parseFrame, type ClientFrame, type ServerFrame } from './frames.js'
@@ -128,6 +129,11 @@ export class Connection {
       try {
         await task()
       } catch (err) {
+        if (isDatabaseUnavailable(err)) {
+          this.hub.log.warn({ err: (err as Error).message, connection: this.id }, 'database unavailable')
+          this.send(errorFrame('service.unavailable', 'The service is briefly unavailable. Try again in a moment.'))
+          return
+        }
         this.hub.log.error({ err, connection: this.id }, 'realtime frame failed')
         this.send(errorFrame('internal', 'Something went wrong. Try again later.'))
       }
@@ -169,6 +175,12 @@ export class Connection {
     try {
       resolved = token ? await this.hub.resolve(token) : { status: 'invalid' }
     } catch (err) {
+      // The database is away for now: the client retries later, as after any other close.
+      if (isDatabaseUnavailable(err)) {
+        this.hub.log.warn({ err: (err as Error).message, connection: this.id }, 'database unavailable')
+        this.close(CLOSE.tryAgainLater, 'The service is briefly unavailable. Try again in a moment.')
+        return
+      }
       this.hub.log.error({ err, connection: this.id }, 'realtime authentication failed')
       this.close(CLOSE.serverError, 'Something went wrong. Try again later.')
       return
