@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { isDatabaseUnavailable } from '../../lib/errors.js'
 
 /** Background workers report that they are alive through this module. */
 export { recordHeartbeat } from './jobs.queries.js'
@@ -19,7 +20,12 @@ export function startJobs(jobs: Job[], log: FastifyBaseLogger) {
       busy = true
       const p = job
         .run()
-        .catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'))
+        .catch((err: unknown) => {
+          // The next run after the database is back does the work; one short line per run until then.
+          if (isDatabaseUnavailable(err))
+            log.warn({ job: job.name, err: (err as Error).message }, 'job skipped: database unavailable')
+          else log.error({ err, job: job.name }, 'job failed')
+        })
         .finally(() => {
           busy = false
           running.delete(p)
