@@ -63,10 +63,15 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return
     stopping = true
+    const started = Date.now()
     log.info({ signal }, 'shutting down')
     app.beginShutdown()
     const force = setTimeout(() => {
-      log.error('shutdown took too long; exiting')
+      // What is still open tells why.
+      log.error(
+        { open: process.getActiveResourcesInfo(), pool: database.poolStats() },
+        'shutdown took too long; exiting',
+      )
       process.exit(1)
     }, SHUTDOWN_GRACE_MS + 5_000)
     force.unref()
@@ -75,6 +80,7 @@ async function main() {
       await app.close()
       await database.close()
       mailTransport?.close()
+      log.info({ ms: Date.now() - started }, 'stopped')
       process.exit(0)
     } catch (err) {
       log.error({ err }, 'shutdown failed')
