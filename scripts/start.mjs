@@ -30,16 +30,21 @@ const lock = join(root, 'package-lock.json')
 const installed = join(root, 'node_modules', '.package-lock.json')
 if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) {
   console.warn('Installing dependencies (npm ci)…')
-  run(['ci', '--no-audit', '--no-fund'])
+  // The build tools are development dependencies, which npm leaves out under NODE_ENV=production.
+  run(['ci', '--include=dev', '--no-audit', '--no-fund'])
 }
 
 const stamp = join(root, 'packages', 'server', 'dist', '.build-stamp')
 const sources = [
+  'package-lock.json',
   'packages/contracts/src',
   'packages/server/src',
   'packages/server/migrations',
   'packages/web/src',
+  'packages/web/widget',
   'packages/web/index.html',
+  'packages/web/vite.config.ts',
+  'packages/web/vite.widget.config.ts',
 ]
 const changed = Math.max(...sources.map((p) => newest(join(root, p))))
 if (!existsSync(stamp) || statSync(stamp).mtimeMs < changed) {
