@@ -11,7 +11,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.config.ts', 'packages/web/*.config.ts'] },
+        projectService: { allowDefaultProject: ['*.config.ts', 'packages/web/*.config.ts', 'packages/web/precompress.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

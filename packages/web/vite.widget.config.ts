@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defaultClientConditions, defineConfig } from 'vite'
+import { precompress } from './precompress'
 
 /**
  * The embeddable chat widget: one self-contained script (`dist/widget.js`) that tenants load on their own sites.
@@ -12,6 +13,7 @@ export default defineConfig({
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   // The contracts are read from source: the widget imports types and a few constants from them.
   resolve: { conditions: ['source', ...defaultClientConditions] },
+  plugins: [precompress()],
   publicDir: false,
   build: {
     outDir: 'dist',

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
@@ -17,6 +18,7 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'proxima-web-widget-'))
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><!--proxima-config--></head><body></body></html>')
   writeFileSync(join(dist, 'widget.js'), WIDGET_SOURCE)
+  writeFileSync(join(dist, 'widget.js.br'), brotliCompressSync(WIDGET_SOURCE))
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   database = await openDatabase({})
   await migrate(database)
@@ -45,6 +47,21 @@ describe('the chat widget script', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=300')
     expect(res.headers['access-control-allow-origin']).toBe('*')
     expect(res.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('keeps those headers when it is sent compressed', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/widget.js',
+      headers: { origin: 'https://shop.example', 'accept-encoding': 'br' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(WIDGET_SOURCE)
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin')
+    expect(res.headers['cache-control']).toBe('public, max-age=300')
+    expect(res.headers['access-control-allow-origin']).toBe('*')
   })
 
   it('answers HEAD with the same headers and no body', async () => {

@@ -54,13 +54,23 @@ export async function registerDashboard(app: FastifyInstance, deps: DashboardDep
       assets.addHook('onRoute', (route) => {
         route.config = { ...route.config, public: true }
       })
+      // Scripts as RFC 9239 names them, whichever copy (plain, .br or .gz) was sent.
+      assets.addHook('onSend', async (_req, reply, payload) => {
+        if (String(reply.getHeader('content-type')).startsWith('application/javascript'))
+          void reply.header('Content-Type', 'text/javascript; charset=utf-8')
+        return payload
+      })
       await assets.register(fastifyStatic, {
         root: deps.webDistDir,
         prefix: '/',
         wildcard: false,
         index: false,
         decorateReply: false,
-        setHeaders: (res, path) => {
+        // The build writes .br and .gz copies next to each file; the one the browser accepts is sent.
+        preCompressed: true,
+        setHeaders: (res, sent) => {
+          // The file's own path, when its compressed copy is the one sent.
+          const path = sent.replace(/\.(br|gz)$/, '')
           if (path === widgetPath) {
             widgetHeaders(res)
             return
