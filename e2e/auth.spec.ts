@@ -58,8 +58,31 @@ test('signing out ends the session and returns to the login page', async ({ page
   await expect(page).toHaveURL(/\/auth\/login/)
 })
 
+test('a session that ended on the server sends the user to /auth/login at once over the live connection', async ({
+  page,
+  request,
+}) => {
+  const { admin } = await createOrganization(request)
+  const live = page.waitForEvent('websocket', (ws) => ws.url().includes('/api/ws'))
+  await signIn(page, admin.email, PASSWORD)
+  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
+  const socket = await live
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  const revoke = await request.post('/api/auth/logout/', {
+    headers: { Authorization: `Token ${token}` },
+    data: { all: true },
+  })
+  expect(revoke.status()).toBe(204)
+  // The server closes the dashboard's connection (4001); the dashboard checks the session and signs out.
+  await socket.waitForEvent('close')
+  await expect(page).toHaveURL(/\/auth\/login/)
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+})
+
 test('a session that ended on the server sends the user to /auth/login on the next call', async ({ page, request }) => {
   const { admin } = await createOrganization(request)
+  // No live connection gets through (as behind a proxy that drops WebSockets): the next request finds out.
+  await page.routeWebSocket(/\/api\/ws/, () => undefined)
   await signIn(page, admin.email, PASSWORD)
   await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
   const token = await page.evaluate(() => localStorage.getItem('token'))

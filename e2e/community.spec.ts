@@ -44,6 +44,8 @@ test('a moderator sees a new issue live, answers it, removes a comment, solves i
   const errors: Error[] = []
   page.on('pageerror', (e) => errors.push(e))
 
+  // The dashboard's one realtime connection opens with the shell, right after sign-in.
+  const ready = realtimeReady(page)
   await signIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password)
   await page.waitForURL((url) => !url.pathname.startsWith('/auth'))
   const adminToken = (await page.evaluate(() => localStorage.getItem('token'))) as string
@@ -61,7 +63,6 @@ test('a moderator sees a new issue live, answers it, removes a comment, solves i
   expect(joined.status()).toBe(200)
 
   // The moderator opens Community from the navigation and then the community.
-  const ready = realtimeReady(page)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Community' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Community' })).toBeVisible()
   const card = page.getByRole('article', { name: community.community_name })

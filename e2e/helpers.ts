@@ -38,7 +38,7 @@ export async function createOrganization(request: APIRequestContext) {
 
 export type Message = { message_id: number; text_content: string | null; message_sender: string }
 
-/** A customer account made through the API, with a chat opened with the organization. */
+/** A customer account made through the API, with a chat opened with the organization; `headers` sign its calls. */
 export async function customerWithChat(request: APIRequestContext, tenantId: number) {
   const username = unique('ada')
   const lastName = unique('Lovelace')
@@ -64,5 +64,5 @@ export async function customerWithChat(request: APIRequestContext, tenantId: num
   const messages = async () =>
     ((await (await request.get('/api/chat/message/', { headers, params: { chat_id: chatId } })).json()).data ??
       []) as Message[]
-  return { name: `Ada ${lastName}`, chatId, say, messages }
+  return { name: `Ada ${lastName}`, chatId, headers, say, messages }
 }

@@ -210,8 +210,19 @@ export class RealtimeClient {
 
 const RealtimeContext = createContext<RealtimeClient | null>(null)
 
-/** Opens one realtime connection for the signed-in staff member while mounted. */
+/** Whether a provider above already owns the connection (while it connects, too, when no client exists yet). */
+const RealtimeOwnerContext = createContext(false)
+
+/**
+ * Opens one realtime connection for the signed-in staff member while mounted. Below another provider (the shell's)
+ * it adds nothing: the screens share the connection that is already open.
+ */
 export const RealtimeProvider = ({ children }: { children: ReactNode }) => {
+  const outer = useContext(RealtimeOwnerContext)
+  return outer ? children : createElement(RealtimeConnection, null, children)
+}
+
+const RealtimeConnection = ({ children }: { children: ReactNode }) => {
   const token = useAppSelector((state) => state.session.token)
   const [client, setClient] = useState<RealtimeClient | null>(null)
   useEffect(() => {
@@ -226,7 +237,11 @@ export const RealtimeProvider = ({ children }: { children: ReactNode }) => {
       setClient(null)
     }
   }, [token])
-  return createElement(RealtimeContext.Provider, { value: client }, children)
+  return createElement(
+    RealtimeOwnerContext.Provider,
+    { value: true },
+    createElement(RealtimeContext.Provider, { value: client }, children),
+  )
 }
 
 export const useRealtime = (): RealtimeClient | null => useContext(RealtimeContext)

@@ -29,6 +29,7 @@ const CommunityPage = page(() => import('../features/community/pages/CommunityPa
 const IssuePage = page(() => import('../features/community/pages/IssuePage'), 'IssuePage')
 const AiAssistantPage = page(() => import('../features/ai/pages/AiAssistantPage'), 'AiAssistantPage')
 const ProfilePage = page(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage')
+const NotificationsPage = page(() => import('../features/notifications/pages/NotificationsPage'), 'NotificationsPage')
 const NotFoundPage = page(() => import('../features/shell/pages/NotFoundPage'), 'NotFoundPage')
 const UpcomingAreaPage = lazy(() =>
   import('../features/areas/pages/UpcomingAreaPage').then((m) => ({ default: m.UpcomingAreaPage })),
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: 'settings/plan', element: <PlanBillingPage /> },
           { path: 'settings/widget', element: <WidgetSettingsPage /> },
           { path: 'profile', element: <ProfilePage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -8,6 +8,7 @@ import MenuList from '@mui/material/MenuList'
 import Popover from '@mui/material/Popover'
 import Typography from '@mui/material/Typography'
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined'
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined'
 import PersonOutlined from '@mui/icons-material/PersonOutlined'
 import type { StaffSession } from '@proxima/contracts'
 import { useQueryClient } from '@tanstack/react-query'
@@ -87,6 +88,12 @@ export const UserMenu = ({ user }: { user: StaffSession }) => {
               <PersonOutlined fontSize="small" />
             </ListItemIcon>
             Profile
+          </MenuItem>
+          <MenuItem component={RouterLink} to="/notifications" onClick={() => setAnchor(null)}>
+            <ListItemIcon aria-hidden="true">
+              <NotificationsOutlined fontSize="small" />
+            </ListItemIcon>
+            Notifications
           </MenuItem>
           <MenuItem onClick={() => void signOut()} disabled={signingOut}>
             <ListItemIcon aria-hidden="true">
