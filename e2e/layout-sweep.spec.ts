@@ -19,6 +19,7 @@ const DASHBOARD_ROUTES = [
   '/settings/plan',
   '/settings/widget',
   '/profile',
+  '/notifications',
   '/no-such-page',
 ]
 const PUBLIC_ROUTES = ['/auth/login', '/auth/onboarding', '/auth/forgot-password']
