@@ -179,6 +179,14 @@ export const VisitorListQuery = z.object({
 
 export const InvitationStatus = z.enum(['pending', 'accepted', 'revoked', 'expired'])
 
+/**
+ * What became of an invitation's latest mail (contract §2.5): `held` until the inviting admin confirms their own
+ * address, `queued` for a configured mail transport (retries included), `sent` once a mail server accepted it,
+ * `failed` when it gave up, `not_configured` when no mail transport is set up, so it cannot be sent.
+ */
+export const InvitationDelivery = z.enum(['held', 'queued', 'sent', 'failed', 'not_configured'])
+export type InvitationDelivery = z.infer<typeof InvitationDelivery>
+
 export const Invitation = z.object({
   invitation_id: z.number().int(),
   email: z.string(),
@@ -190,6 +198,15 @@ export const Invitation = z.object({
   expires_at: Timestamp,
   accepted_at: Timestamp.nullable(),
   created_at: Timestamp,
+  /** Null only when the outbox no longer holds the invitation's mail (an invitation older than this field). */
+  delivery_status: InvitationDelivery.nullable(),
+  /** Why the latest attempt to send the mail failed (`failed`, or `queued` while it is retried); else null. */
+  delivery_error: z.string().nullable(),
+  /**
+   * The acceptance link with its token, so the admin can hand it on: only in the create and resend replies (tokens
+   * are stored hashed, so a list never shows it again; resend issues a new one and the old link dies).
+   */
+  invite_url: z.string().optional(),
 })
 export type Invitation = z.infer<typeof Invitation>
 
@@ -303,6 +320,8 @@ export const Profile = z.object({
   notification_preferences: NotificationPreferences.nullable(),
   has_password: z.boolean(),
   google_linked: z.boolean(),
+  /** Whether this server can send account mail (activation, password reset): false when no mail transport is set up. */
+  mail_configured: z.boolean(),
   last_login_at: Timestamp.nullable(),
   created_at: Timestamp,
   updated_at: Timestamp,

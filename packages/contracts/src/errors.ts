@@ -35,6 +35,11 @@ export const Texts = {
   internal: 'Something went wrong. Try again later.',
   forgotPassword: 'If an account exists for this email, a password reset link has been sent.',
   resendActivation: 'If this account still needs activation, a new activation link has been sent.',
+  // Without a mail transport nothing can be sent, so the replies say so (the same whatever the address).
+  forgotPasswordNoMail:
+    'Mail is not configured on this server, so no password reset link can be sent. Contact the person who runs it.',
+  resendActivationNoMail:
+    'Mail is not configured on this server, so no activation link can be sent. Contact the person who runs it.',
   passwordChanged: 'Password changed successfully',
   passwordReset: 'Password Updated Successfully. Please login',
   emailConfirmed: 'Your email address has been confirmed. Please login.',

@@ -264,6 +264,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     appBaseUrl: config.appBaseUrl,
     publicApiUrl: config.publicApiUrl,
+    mailConfigured: deps.mailTransport !== undefined,
   }
   const signin = createSigninService(authDeps)
   const tenants = createTenantService({ db, clock })

@@ -148,6 +148,8 @@ export type InvitationsTable = {
   invited_by: number
   expires_at: Timestamp
   accepted_at: Timestamp | null
+  /** The latest invitation mail in the outbox (no foreign key: migration 0012). */
+  mail_id: number | null
   created_at: CreatedAt
   updated_at: UpdatedAt
 }

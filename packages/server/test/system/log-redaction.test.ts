@@ -7,6 +7,8 @@ import { openDatabase, type Database } from '../../src/db/database.js'
 import { migrate } from '../../src/db/migrate.js'
 import { redactUrl } from '../../src/http/security.js'
 import { listen } from '../realtime/ws-client.js'
+import type { TestApp } from '../app.js'
+import { PASSWORD, auth, createTenantWithAdmin, unique } from '../factories.js'
 
 /** Every line the app logs, as written to its destination stream. */
 const lines: string[] = []
@@ -83,5 +85,42 @@ describe('log redaction', () => {
     expect(logged).toContain('&%54%6F%6B%65%6E=[redacted]&b=2')
     expect(logged).not.toContain(SECRET)
     expect(logged).not.toContain(SECRET.slice(4, 20))
+  })
+
+  it('never writes an invitation link to the log while it is issued, renewed, opened and used', async () => {
+    const { token } = await createTenantWithAdmin(app as unknown as TestApp)
+    const email = `${unique('invitee')}@example.com`
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/auth/employee/',
+      headers: auth(token),
+      payload: { email },
+    })
+    const renewed = await app.inject({
+      method: 'POST',
+      url: `/api/staff/invitations/${created.json().invitation_id}/resend/`,
+      headers: auth(token),
+    })
+    const tokens = [created, renewed].map((r) => /token=([A-Za-z0-9_-]+)/.exec(r.json().invite_url as string)![1]!)
+    const live = tokens[1]!
+    await fetch(`${url}/api/auth/employee/invitation/?token=${live}`)
+    await fetch(`${url}/auth/invitation?token=${live}`)
+    await app.services.mailWorker.runOnce()
+    const accepted = await app.inject({
+      method: 'POST',
+      url: '/api/auth/employee/accept/',
+      payload: {
+        token: live,
+        username: unique('member'),
+        first_name: 'Nia',
+        last_name: 'New',
+        password: PASSWORD,
+        confirm_password: PASSWORD,
+      },
+    })
+    expect(accepted.statusCode).toBe(201)
+    await new Promise((r) => setTimeout(r, 200))
+    const logged = lines.join('\n')
+    for (const t of tokens) expect(logged).not.toContain(t.slice(0, 16))
   })
 })

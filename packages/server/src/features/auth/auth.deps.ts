@@ -12,4 +12,6 @@ export type AuthDeps = {
   log: FastifyBaseLogger
   appBaseUrl: string
   publicApiUrl: string
+  /** Whether a mail transport is set up (`SYSTEM_SMTP_URL`): without one, mail waits in the outbox and says so. */
+  mailConfigured: boolean
 }

@@ -16,6 +16,7 @@ const INVITATION_COLUMNS = [
   'invited_by',
   'expires_at',
   'accepted_at',
+  'mail_id',
   'created_at',
 ] as const
 
@@ -134,7 +135,7 @@ export async function listInvitations(
 export function findInvitationState(ex: Executor, tenantId: number, id: number) {
   return ex
     .selectFrom('invitations')
-    .select(['id', 'status', 'expires_at'])
+    .select(['id', 'status', 'expires_at', 'mail_id'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .executeTakeFirst()
@@ -157,15 +158,24 @@ export function renewInvitation(
     .executeTakeFirst()
 }
 
-/** Revokes a pending invitation; false when it is not pending (or not the tenant's). */
-export async function revokeInvitation(ex: Executor, tenantId: number, id: number, now: Date) {
-  const row = await ex
+/** Revokes a pending invitation; undefined when it is not pending (or not the tenant's). */
+export function revokeInvitation(ex: Executor, tenantId: number, id: number, now: Date) {
+  return ex
     .updateTable('invitations')
     .set({ status: 'revoked', updated_at: now })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .where('status', '=', 'pending')
-    .returning('id')
+    .returning(['id', 'mail_id'])
     .executeTakeFirst()
-  return row !== undefined
+}
+
+/** Records the invitation's latest mail, written in the same transaction. */
+export async function setInvitationMail(ex: Executor, tenantId: number, id: number, mailId: number) {
+  await ex
+    .updateTable('invitations')
+    .set({ mail_id: mailId })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute()
 }

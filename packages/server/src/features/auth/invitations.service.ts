@@ -1,13 +1,13 @@
 import type { AcceptInvitationRequest, Invitation, InvitationRequest } from '@proxima/contracts'
 import { Texts, planById } from '@proxima/contracts'
 import type { Executor } from '../../db/database.js'
-import { addDays, iso, isoRequired } from '../../lib/clock.js'
+import { addDays, isoRequired } from '../../lib/clock.js'
 import { hashPassword, hashToken, newLinkToken } from '../../lib/crypto.js'
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js'
 import { fullName } from '../../lib/names.js'
 import { page } from '../../lib/pagination.js'
 import type { StaffActor } from '../../http/actor.js'
-import { enqueueMail } from '../mail/outbox.js'
+import { enqueueMail, withdrawUnsentMail } from '../mail/outbox.js'
 import { invitationMail } from '../mail/templates.js'
 import type { AuthDeps } from './auth.deps.js'
 import { assertNewPassword, dobProblem, duplicateUserError, throwIfAny } from './account-rules.js'
@@ -24,8 +24,10 @@ import {
   renewInvitation,
   revokeInvitation,
   seatsInUse,
+  setInvitationMail,
   type InvitationRow,
 } from './invitations.queries.js'
+import { presentInvitations } from './invitations.presenter.js'
 import { staffSession } from './sessions.presenter.js'
 
 /** Seat counting lives with the invitation queries; staff and tenants import it from here. */
@@ -41,45 +43,26 @@ const limitReached = (max: number) =>
     errors: { limit: ['max_agents'] },
   })
 
-export type InvitationDeps = Pick<AuthDeps, 'db' | 'clock' | 'sessions' | 'google' | 'appBaseUrl'>
+export type InvitationDeps = Pick<AuthDeps, 'db' | 'clock' | 'sessions' | 'google' | 'appBaseUrl' | 'mailConfigured'>
 
 /** Staff invitations: only admins invite; accepting one is the only way (besides onboarding) to become staff. */
-export function createInvitationService({ db, clock, sessions, google, appBaseUrl }: InvitationDeps) {
-  /** Inside a transaction, pass it: a second connection would wait for it (PGlite has only one). */
-  async function present(tenantId: number, rows: InvitationRow[], ex: Executor = db): Promise<Invitation[]> {
-    if (rows.length === 0) return []
-    const inviters = await listInviters(ex, tenantId, [...new Set(rows.map((r) => r.invited_by))])
-    const byId = new Map(inviters.map((u) => [u.id, u]))
-    const now = clock.now().getTime()
-    return rows.map((r) => {
-      const u = byId.get(r.invited_by)
-      return {
-        invitation_id: r.id,
-        email: r.email,
-        user_type: r.user_type,
-        first_name: r.first_name,
-        last_name: r.last_name,
-        status: r.status === 'pending' && r.expires_at.getTime() <= now ? 'expired' : r.status,
-        invited_by: {
-          id: r.invited_by,
-          username: u?.username ?? '',
-          first_name: u?.first_name ?? '',
-          last_name: u?.last_name ?? '',
-          user_type: u?.user_type === 'admin' ? 'admin' : 'employee',
-        },
-        expires_at: isoRequired(r.expires_at),
-        accepted_at: iso(r.accepted_at),
-        created_at: isoRequired(r.created_at),
-      }
-    })
-  }
+export function createInvitationService({ db, clock, sessions, google, appBaseUrl, mailConfigured }: InvitationDeps) {
+  const present = (tenantId: number, rows: InvitationRow[], ex: Executor = db) =>
+    presentInvitations(ex, tenantId, rows, { now: clock.now(), mailConfigured })
 
-  async function queueInvitationMail(ex: Executor, actor: StaffActor, inv: InvitationRow, token: string) {
+  /** The acceptance page of the dashboard; the token never reaches a log (the logger redacts `token=`). */
+  const inviteUrl = (token: string) => `${appBaseUrl}/auth/invitation?token=${encodeURIComponent(token)}`
+
+  /**
+   * Queues the mail of the invitation's current link and records it as the invitation's latest mail; the previous
+   * one, if it has not started going out, is withdrawn (its link no longer works).
+   */
+  async function queueInvitationMail(ex: Executor, actor: StaffActor, inv: InvitationRow, url: string) {
     const tenant = (await findTenant(ex, actor.tenantId))!
     const [inviter] = await listInviters(ex, actor.tenantId, [actor.userId])
     if (!inviter) throw notFound()
-    const url = `${appBaseUrl}/auth/invitation?token=${encodeURIComponent(token)}`
-    await enqueueMail(ex, {
+    if (inv.mail_id !== null) await withdrawUnsentMail(ex, actor.tenantId, inv.mail_id)
+    const mailId = await enqueueMail(ex, {
       kind: 'staff_invitation',
       to: inv.email,
       tenantId: actor.tenantId,
@@ -96,6 +79,14 @@ export function createInvitationService({ db, clock, sessions, google, appBaseUr
         message: inv.message,
       }),
     })
+    await setInvitationMail(ex, actor.tenantId, inv.id, mailId)
+    return { ...inv, mail_id: mailId }
+  }
+
+  /** The reply to the admin who made or renewed the link: the invitation, what became of its mail, and the link. */
+  async function withLink(ex: Executor, actor: StaffActor, inv: InvitationRow, url: string): Promise<Invitation> {
+    const [presented] = await present(actor.tenantId, [inv], ex)
+    return { ...presented!, invite_url: url }
   }
 
   async function invite(actor: StaffActor, input: InvitationRequest) {
@@ -126,8 +117,8 @@ export function createInvitationService({ db, clock, sessions, google, appBaseUr
         expires_at: addDays(now, VALID_DAYS),
         now,
       })
-      await queueInvitationMail(trx, actor, inv, token)
-      return (await present(actor.tenantId, [inv], trx))[0]!
+      const url = inviteUrl(token)
+      return withLink(trx, actor, await queueInvitationMail(trx, actor, inv, url), url)
     })
   }
 
@@ -205,6 +196,8 @@ export function createInvitationService({ db, clock, sessions, google, appBaseUr
       return await db.transaction().execute(async (trx) => {
         await lockTenant(trx, tenant.id)
         if (!(await claimInvitation(trx, tenant.id, inv.id, now))) throw invalid()
+        // A link handed on by hand was used: the mail with the same link must not arrive later.
+        if (inv.mail_id !== null) await withdrawUnsentMail(trx, tenant.id, inv.mail_id)
         const max = planById(tenant.plan).limits.max_agents
         const seats = await seatsInUse(trx, tenant.id, now, inv.id)
         if (seats.staff + 1 > max) throw limitReached(max)
@@ -254,13 +247,18 @@ export function createInvitationService({ db, clock, sessions, google, appBaseUr
         if (!current) throw notFound()
         throw closed()
       }
-      await queueInvitationMail(trx, actor, inv, token)
-      return (await present(actor.tenantId, [inv], trx))[0]!
+      const url = inviteUrl(token)
+      return withLink(trx, actor, await queueInvitationMail(trx, actor, inv, url), url)
     })
   }
 
   async function revoke(actor: StaffActor, id: number) {
-    if (await revokeInvitation(db, actor.tenantId, id, clock.now())) return
+    const revoked = await db.transaction().execute(async (trx) => {
+      const row = await revokeInvitation(trx, actor.tenantId, id, clock.now())
+      if (row && row.mail_id !== null) await withdrawUnsentMail(trx, actor.tenantId, row.mail_id)
+      return row !== undefined
+    })
+    if (revoked) return
     if (!(await findInvitationState(db, actor.tenantId, id))) throw notFound()
     throw closed()
   }

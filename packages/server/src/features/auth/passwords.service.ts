@@ -26,7 +26,10 @@ import {
 /** Account mails per address per hour; the excess is dropped silently so replies reveal nothing. */
 const MAILS_PER_HOUR = 3
 
-export type PasswordDeps = Pick<AuthDeps, 'db' | 'clock' | 'sessions' | 'log' | 'appBaseUrl' | 'publicApiUrl'>
+export type PasswordDeps = Pick<
+  AuthDeps,
+  'db' | 'clock' | 'sessions' | 'log' | 'appBaseUrl' | 'publicApiUrl' | 'mailConfigured'
+>
 
 /** Password change, forgotten-password reset and email activation. */
 export function createPasswordService(deps: PasswordDeps) {
@@ -84,7 +87,8 @@ export function createPasswordService(deps: PasswordDeps) {
         deps.log.info({ userId: user.id }, 'password reset mail limit reached; request dropped')
       }
     }
-    return { message: Texts.forgotPassword }
+    // Without a mail transport the mail waits in the outbox: the reply must not claim it was sent.
+    return { message: deps.mailConfigured ? Texts.forgotPassword : Texts.forgotPasswordNoMail }
   }
 
   async function resetPassword(input: { token: string; new_password: string; confirm_password: string }) {
@@ -133,7 +137,10 @@ export function createPasswordService(deps: PasswordDeps) {
         })
       }
     }
-    return { error: false as const, message: Texts.resendActivation }
+    return {
+      error: false as const,
+      message: deps.mailConfigured ? Texts.resendActivation : Texts.resendActivationNoMail,
+    }
   }
 
   return { changePassword, forgotPassword, resetPassword, activate, resendActivation }

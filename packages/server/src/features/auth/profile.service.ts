@@ -17,10 +17,10 @@ import { findTenant } from './auth.queries.js'
 
 const sessionGone = () => new AppError(401, 'auth.token_revoked', 'Your session has ended. Sign in again.')
 
-export type ProfileDeps = Pick<AuthDeps, 'db' | 'clock' | 'sessions'>
+export type ProfileDeps = Pick<AuthDeps, 'db' | 'clock' | 'sessions' | 'mailConfigured'>
 
 /** Own profile: read, update, and (customers only) delete. */
-export function createProfileService({ db, clock, sessions }: ProfileDeps) {
+export function createProfileService({ db, clock, sessions, mailConfigured }: ProfileDeps) {
   async function present(user: ProfileRow): Promise<Profile> {
     const tenant = user.tenant_id !== null ? await findTenant(db, user.tenant_id) : undefined
     const staff = user.user_type !== 'client'
@@ -46,6 +46,7 @@ export function createProfileService({ db, clock, sessions }: ProfileDeps) {
         : null,
       has_password: user.has_password,
       google_linked: user.google_sub !== null,
+      mail_configured: mailConfigured,
       last_login_at: iso(user.last_login_at),
       created_at: isoRequired(user.created_at),
       updated_at: isoRequired(user.updated_at),

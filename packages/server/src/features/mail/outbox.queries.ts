@@ -111,3 +111,31 @@ export async function markMailNotSent(
     .where('id', '=', id)
     .execute()
 }
+
+/**
+ * The state of some of a tenant's mails: status, last error, and whether the sender they wait for (if any) has
+ * confirmed their address. Only the tenant's own mail, and only these columns: never a body.
+ */
+export function listMailStates(ex: Executor, tenantId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([])
+  return ex
+    .selectFrom('outbox_mail as m')
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.hold_for_user'),
+    )
+    .select(['m.id', 'm.status', 'm.last_error', 'm.hold_for_user', 'u.email_verified'])
+    .where('m.tenant_id', '=', tenantId)
+    .where('m.id', 'in', ids)
+    .execute()
+}
+
+/** Deletes a tenant's mail that has not started going out; false when it is sent, failed, in flight or absent. */
+export async function deleteUnsentMail(ex: Executor, tenantId: number, id: number): Promise<boolean> {
+  const res = await ex
+    .deleteFrom('outbox_mail')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'retrying'])
+    .executeTakeFirst()
+  return Number(res.numDeletedRows) > 0
+}

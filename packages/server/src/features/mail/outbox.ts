@@ -1,5 +1,6 @@
+import type { InvitationDelivery } from '@proxima/contracts'
 import type { Executor } from '../../db/database.js'
-import { insertOutboxMail } from './outbox.queries.js'
+import { deleteUnsentMail, insertOutboxMail, listMailStates } from './outbox.queries.js'
 
 /** Per-address counting lives with the other outbox queries; callers importing it from here get the same function. */
 export { countRecentMails } from './outbox.queries.js'
@@ -34,4 +35,39 @@ export function enqueueMail(ex: Executor, mail: OutgoingMail): Promise<number> {
     created_at: mail.at,
     next_attempt_at: mail.at,
   })
+}
+
+/** What became of a mail, as the person who caused it is told (contract §2.5 `delivery_status`). */
+export type MailDelivery = { status: InvitationDelivery; error: string | null }
+
+/**
+ * The delivery of some of a tenant's mails, by id. Nothing counts as sent until a mail server accepted it; mail
+ * waiting for a transport that is not configured says so, whatever else it waits for. Ids the outbox no longer
+ * holds are absent from the map.
+ */
+export async function mailDeliveries(
+  ex: Executor,
+  tenantId: number,
+  ids: number[],
+  transportConfigured: boolean,
+): Promise<Map<number, MailDelivery>> {
+  const rows = await listMailStates(ex, tenantId, [...new Set(ids)])
+  return new Map(
+    rows.map((m): [number, MailDelivery] => {
+      if (m.status === 'sent') return [m.id, { status: 'sent', error: null }]
+      if (m.status === 'failed') return [m.id, { status: 'failed', error: m.last_error }]
+      if (!transportConfigured) return [m.id, { status: 'not_configured', error: null }]
+      if (m.hold_for_user !== null && m.email_verified !== true) return [m.id, { status: 'held', error: null }]
+      // Queued, or retried after a transient failure (whose reason is worth showing), or being sent right now.
+      return [m.id, { status: 'queued', error: m.last_error }]
+    }),
+  )
+}
+
+/**
+ * Withdraws a tenant's mail that has not started going out, inside the caller's transaction: for a mail whose link
+ * no longer works (replaced, used or revoked). A mail already sent, failed or in flight stays as it is.
+ */
+export function withdrawUnsentMail(ex: Executor, tenantId: number, mailId: number): Promise<boolean> {
+  return deleteUnsentMail(ex, tenantId, mailId)
 }

@@ -15,14 +15,19 @@ import { TextInput } from '../../../ui/TextInput'
 import { validate } from '../../../ui/forms'
 import { visuallyHidden } from '../../../ui/visually-hidden'
 import { inviteMember } from '../../staff/api'
+import { InviteLinkField } from '../../staff/components/InviteLinkField'
+import { deliveryNotice, type DeliveryNotice } from '../../staff/delivery'
 
 type Role = 'employee' | 'admin'
 type Row = {
   id: number
   email: string
   role: Role
-  state: 'draft' | 'sending' | 'sent' | 'failed'
+  state: 'draft' | 'sending' | 'invited' | 'failed'
   message?: string | undefined
+  severity?: DeliveryNotice['severity'] | undefined
+  /** The link to hand on when the invitation mail is not on its way. */
+  link?: string | undefined
 }
 
 let nextId = 1
@@ -37,8 +42,8 @@ export const InviteStep = ({ onDone }: Props) => {
   const update = (id: number, change: Partial<Row>) =>
     setRows((list) => list.map((row) => (row.id === id ? { ...row, ...change } : row)))
 
-  const pending = rows.filter((row) => row.state !== 'sent' && row.email.trim() !== '')
-  const anySent = rows.some((row) => row.state === 'sent')
+  const pending = rows.filter((row) => row.state !== 'invited' && row.email.trim() !== '')
+  const anyInvited = rows.some((row) => row.state === 'invited')
 
   const send = async (event: FormEvent) => {
     event.preventDefault()
@@ -46,15 +51,25 @@ export const InviteStep = ({ onDone }: Props) => {
     for (const row of pending) {
       const result = validate(InvitationRequest, { email: row.email, user_type: row.role })
       if (!result.ok) {
-        update(row.id, { state: 'failed', message: result.errors.email ?? result.errors.user_type })
+        update(row.id, {
+          state: 'failed',
+          message: result.errors.email ?? result.errors.user_type,
+          severity: 'error',
+        })
         continue
       }
       update(row.id, { state: 'sending', message: undefined })
       try {
-        await inviteMember({ email: result.data.email, user_type: result.data.user_type })
-        update(row.id, { state: 'sent', message: `Invitation sent to ${result.data.email}.` })
+        const invitation = await inviteMember({ email: result.data.email, user_type: result.data.user_type })
+        const notice = deliveryNotice(invitation, 'created')
+        update(row.id, {
+          state: 'invited',
+          message: notice.text,
+          severity: notice.severity,
+          link: notice.showLink ? invitation.invite_url : undefined,
+        })
       } catch (error) {
-        update(row.id, { state: 'failed', message: errorMessage(error) })
+        update(row.id, { state: 'failed', message: errorMessage(error), severity: 'error' })
       }
     }
     setSending(false)
@@ -63,8 +78,8 @@ export const InviteStep = ({ onDone }: Props) => {
   return (
     <Box component="form" noValidate onSubmit={(e) => void send(e)} aria-label="Invite members">
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        Invite the people who will answer your customers. Each person gets an email with a link to create their account.
-        You can also do this later under Settings → Employees.
+        Invite the people who will answer your customers. Each person gets a link to create their account, by email
+        where mail works. You can also do this later under Settings → Employees.
       </Typography>
       <Stack spacing={1}>
         {rows.map((row, index) => (
@@ -81,7 +96,7 @@ export const InviteStep = ({ onDone }: Props) => {
                 autoComplete="off"
                 value={row.email}
                 onChange={(e) => update(row.id, { email: e.target.value, state: 'draft', message: undefined })}
-                disabled={row.state === 'sent' || row.state === 'sending'}
+                disabled={row.state === 'invited' || row.state === 'sending'}
                 error={row.state === 'failed'}
               />
               <TextField
@@ -89,7 +104,7 @@ export const InviteStep = ({ onDone }: Props) => {
                 label="Role"
                 value={row.role}
                 onChange={(e) => update(row.id, { role: e.target.value as Role })}
-                disabled={row.state === 'sent' || row.state === 'sending'}
+                disabled={row.state === 'invited' || row.state === 'sending'}
                 sx={{ minWidth: { sm: 160 } }}
               >
                 <MenuItem value="employee">Employee</MenuItem>
@@ -108,8 +123,13 @@ export const InviteStep = ({ onDone }: Props) => {
               </Box>
             </Stack>
             {row.message ? (
-              <Alert severity={row.state === 'sent' ? 'success' : 'error'} sx={{ mb: 1 }}>
+              <Alert severity={row.severity ?? 'error'} sx={{ mb: 1 }}>
                 {row.message}
+                {row.link ? (
+                  <Box sx={{ mt: 1.5 }}>
+                    <InviteLinkField url={row.link} email={row.email.trim()} />
+                  </Box>
+                ) : null}
               </Alert>
             ) : null}
           </Box>
@@ -124,22 +144,22 @@ export const InviteStep = ({ onDone }: Props) => {
         Add another person
       </Button>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 2, mt: 3 }}>
-        {anySent ? null : (
+        {anyInvited ? null : (
           <Button onClick={onDone} disabled={sending}>
             Skip
           </Button>
         )}
-        {pending.length > 0 || !anySent ? (
+        {pending.length > 0 || !anyInvited ? (
           <Button
             type="submit"
-            variant={anySent ? 'outlined' : 'contained'}
+            variant={anyInvited ? 'outlined' : 'contained'}
             size="large"
             disabled={sending || pending.length === 0}
           >
-            {sending ? 'Sending…' : 'Send invitations'}
+            {sending ? 'Inviting…' : 'Invite'}
           </Button>
         ) : null}
-        {anySent ? (
+        {anyInvited ? (
           <Button variant="contained" size="large" onClick={onDone} disabled={sending}>
             Finish
           </Button>

@@ -23,7 +23,7 @@ const QUICK_LINKS: QuickLink[] = [
   {
     to: '/settings/employees',
     title: 'Invite your team',
-    text: 'Send invitations to the people who answer your customers.',
+    text: 'Invite the people who answer your customers.',
     icon: <GroupAddOutlined />,
     adminOnly: true,
   },

@@ -11,6 +11,7 @@ import { RealtimeProvider } from '../../../api/realtime'
 import { useSessionUser } from '../../../app/hooks'
 import { LoadingState } from '../../../ui/states'
 import { NotificationBell } from '../../notifications/components/NotificationBell'
+import { VerifyEmailBanner } from '../../profile/components/VerifyEmailBanner'
 import { SearchLauncher } from '../../search/components/SearchLauncher'
 import { NavMenu } from './NavMenu'
 import { UserMenu } from './UserMenu'
@@ -110,6 +111,7 @@ export const DashboardLayout = () => {
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
           <Toolbar />
           <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+            <VerifyEmailBanner />
             <Suspense fallback={<LoadingState />}>
               <Outlet />
             </Suspense>

@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
+import Typography from '@mui/material/Typography'
 import MailOutlined from '@mui/icons-material/MailOutlined'
 import type { Invitation } from '@proxima/contracts'
 import { useState } from 'react'
@@ -18,8 +19,22 @@ import { EmptyState, ErrorState, SkeletonBlock } from '../../../ui/states'
 import { visuallyHidden } from '../../../ui/visually-hidden'
 import { formatDate } from '../../subscription/plan-text'
 import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api'
+import { DELIVERY_COLOR, deliveryLabel, deliveryNotice, needsHandOff } from '../delivery'
+import { InviteLinkDialog } from './InviteLinkDialog'
+import { InviteLinkField } from './InviteLinkField'
 
-type Feedback = { severity: 'success' | 'error'; message: string }
+type Feedback = {
+  severity: 'success' | 'info' | 'warning' | 'error'
+  message: string
+  /** A renewed link to hand on, when its mail is not on its way. */
+  link?: { url: string; email: string } | undefined
+}
+
+type Props = {
+  /** Links this browser was given (by inviting or renewing), by invitation id: they cannot be fetched again. */
+  links: Record<number, string>
+  onLink: (invitation: Invitation) => void
+}
 
 /** Only invitations that have not been accepted or revoked can be sent again or withdrawn. */
 const isOpen = (invitation: Invitation) => invitation.status === 'pending' || invitation.status === 'expired'
@@ -33,7 +48,7 @@ const STATUS_COLOR: Record<Invitation['status'], 'primary' | 'default' | 'second
 
 const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || '—'
 
-export const InvitationsTable = () => {
+export const InvitationsTable = ({ links, onLink }: Props) => {
   const [page, setPage] = useState(0)
   const [limit, setLimit] = useState(25)
   const invitations = useInvitations(page * limit, limit)
@@ -41,13 +56,21 @@ export const InvitationsTable = () => {
   const resend = useResendInvitation()
   const revoke = useRevokeInvitation()
   const [feedback, setFeedback] = useState<Feedback | null>(null)
+  const [linkFor, setLinkFor] = useState<Invitation | null>(null)
   const busy = resend.isPending || revoke.isPending
 
   const onResend = (invitation: Invitation) => {
     setFeedback(null)
     resend.mutate(invitation.invitation_id, {
-      onSuccess: () =>
-        setFeedback({ severity: 'success', message: `A new invitation link was sent to ${invitation.email}.` }),
+      onSuccess: (renewed) => {
+        onLink(renewed)
+        const notice = deliveryNotice(renewed, 'renewed')
+        setFeedback({
+          severity: notice.severity,
+          message: notice.text,
+          link: notice.showLink && renewed.invite_url ? { url: renewed.invite_url, email: renewed.email } : undefined,
+        })
+      },
       onError: (error) => setFeedback({ severity: 'error', message: errorMessage(error) }),
     })
   }
@@ -64,8 +87,21 @@ export const InvitationsTable = () => {
   const alert = feedback ? (
     <Alert severity={feedback.severity} onClose={() => setFeedback(null)} sx={{ m: 2, mb: 1 }}>
       {feedback.message}
+      {feedback.link ? (
+        <Box sx={{ mt: 1.5 }}>
+          <InviteLinkField url={feedback.link.url} email={feedback.link.email} />
+        </Box>
+      ) : null}
     </Alert>
   ) : null
+  const dialog = (
+    <InviteLinkDialog
+      invitation={linkFor}
+      knownUrl={linkFor ? links[linkFor.invitation_id] : undefined}
+      onClose={() => setLinkFor(null)}
+      onRenewed={onLink}
+    />
+  )
 
   if (invitations.isPending) return <SkeletonBlock height={160} label="Loading invitations…" />
   if (invitations.isError) {
@@ -93,7 +129,9 @@ export const InvitationsTable = () => {
   return (
     <>
       {alert}
-      <TableContainer>
+      {dialog}
+      {/* Positioned, so the visually hidden header text scrolls with the table instead of widening the page. */}
+      <TableContainer sx={{ position: 'relative' }}>
         <Table size="small" aria-label="Invitations">
           <TableHead>
             <TableRow>
@@ -101,8 +139,9 @@ export const InvitationsTable = () => {
               <TableCell>Name</TableCell>
               <TableCell>Role</TableCell>
               <TableCell>Status</TableCell>
+              <TableCell>Email delivery</TableCell>
               <TableCell>Invited by</TableCell>
-              <TableCell>Sent</TableCell>
+              <TableCell>Invited</TableCell>
               <TableCell>Expires</TableCell>
               {isAdmin ? (
                 <TableCell align="right">
@@ -128,6 +167,26 @@ export const InvitationsTable = () => {
                   />
                 </TableCell>
                 <TableCell>
+                  {invitation.status === 'pending' ? (
+                    <Chip
+                      size="small"
+                      label={deliveryLabel(invitation)}
+                      color={invitation.delivery_status ? DELIVERY_COLOR[invitation.delivery_status] : 'default'}
+                    />
+                  ) : (
+                    '—'
+                  )}
+                  {invitation.status === 'pending' && invitation.delivery_error ? (
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ display: 'block', mt: 0.5, overflowWrap: 'anywhere' }}
+                    >
+                      {invitation.delivery_error}
+                    </Typography>
+                  ) : null}
+                </TableCell>
+                <TableCell>
                   {name(invitation.invited_by?.first_name ?? null, invitation.invited_by?.last_name ?? null)}
                 </TableCell>
                 <TableCell>{formatDate(invitation.created_at)}</TableCell>
@@ -136,6 +195,16 @@ export const InvitationsTable = () => {
                   <TableCell align="right">
                     {isOpen(invitation) ? (
                       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+                        {needsHandOff(invitation) ? (
+                          <Button
+                            size="small"
+                            onClick={() => setLinkFor(invitation)}
+                            disabled={busy}
+                            aria-label={`Copy invitation link for ${invitation.email}`}
+                          >
+                            Copy link
+                          </Button>
+                        ) : null}
                         <Button
                           size="small"
                           onClick={() => onResend(invitation)}

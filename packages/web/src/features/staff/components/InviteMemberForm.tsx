@@ -4,18 +4,25 @@ import Button from '@mui/material/Button'
 import Grid from '@mui/material/Grid'
 import MenuItem from '@mui/material/MenuItem'
 import TextField from '@mui/material/TextField'
-import { InvitationRequest } from '@proxima/contracts'
+import { InvitationRequest, type Invitation } from '@proxima/contracts'
 import { useState, type FormEvent } from 'react'
 import { FormError } from '../../../ui/states'
 import { TextInput } from '../../../ui/TextInput'
 import { pickErrors, serverFieldErrors, validate, type FieldErrors } from '../../../ui/forms'
 import { useInviteMember } from '../api'
+import { deliveryNotice } from '../delivery'
+import { InviteLinkField } from './InviteLinkField'
 
 const EMPTY = { email: '', user_type: 'employee', first_name: '', last_name: '' }
 const FIELDS = Object.keys(EMPTY)
 
-/** Admins invite colleagues by email; the invitation link is valid for 7 days. */
-export const InviteMemberForm = () => {
+type Props = { onLink: (invitation: Invitation) => void }
+
+/**
+ * Admins invite colleagues by email; the invitation link is valid for 7 days. The reply says what happened to the
+ * mail, and gives the link to hand on when the mail is not on its way.
+ */
+export const InviteMemberForm = ({ onLink }: Props) => {
   const [values, setValues] = useState(EMPTY)
   const [errors, setErrors] = useState<FieldErrors>({})
   const invite = useInviteMember()
@@ -30,13 +37,17 @@ export const InviteMemberForm = () => {
     invite.mutate(
       { email, user_type, ...(first_name ? { first_name } : {}), ...(last_name ? { last_name } : {}) },
       {
-        onSuccess: () => setValues(EMPTY),
+        onSuccess: (invitation) => {
+          setValues(EMPTY)
+          onLink(invitation)
+        },
         onError: (error) => setErrors(pickErrors(serverFieldErrors(error), FIELDS)),
       },
     )
   }
 
   const busy = invite.isPending
+  const notice = invite.isSuccess ? deliveryNotice(invite.data, 'created') : null
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Grid container columnSpacing={2}>
@@ -89,14 +100,19 @@ export const InviteMemberForm = () => {
         </Grid>
       </Grid>
       <FormError error={invite.error} fieldErrors={errors} />
-      {invite.isSuccess ? (
-        <Alert severity="success" sx={{ my: 2 }}>
-          Invitation sent to {invite.data.email}.
+      {notice && invite.data ? (
+        <Alert severity={notice.severity} sx={{ my: 2 }}>
+          {notice.text}
+          {notice.showLink && invite.data.invite_url ? (
+            <Box sx={{ mt: 1.5 }}>
+              <InviteLinkField url={invite.data.invite_url} email={invite.data.email} />
+            </Box>
+          ) : null}
         </Alert>
       ) : null}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
         <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? 'Sending…' : 'Send invitation'}
+          {busy ? 'Inviting…' : 'Invite'}
         </Button>
       </Box>
     </Box>

@@ -188,7 +188,7 @@ export const MembersTable = () => {
         <Box sx={{ height: 4 }}>
           {members.isFetching && members.isPlaceholderData ? <LinearProgress aria-label="Updating members" /> : null}
         </Box>
-        <TableContainer>
+        <TableContainer sx={{ position: 'relative' }}>
           <Table size="small" aria-label="Members">
             <TableHead>
               <TableRow>
