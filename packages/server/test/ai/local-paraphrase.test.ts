@@ -152,19 +152,6 @@ describe('local paraphraser: properties on support sentences, for every tone', (
       }
     }
   })
-
-  it('paraphrases 2,000 characters in well under 100 ms once the lexicon is loaded', async () => {
-    const text = SENTENCES.join(' ').repeat(3).slice(0, 2000)
-    await local.paraphrase({ text, n: 5, tone: 'neutral', language: 'en' })
-    const times: number[] = []
-    for (const tone of TONES) {
-      const t = performance.now()
-      await local.paraphrase({ text: text.slice(0, 1999) + tone.length, n: 5, tone, language: 'en' })
-      times.push(performance.now() - t)
-    }
-    expect(Math.min(...times)).toBeLessThan(100)
-    expect(times.reduce((a, b) => a + b) / times.length).toBeLessThan(100)
-  })
 })
 
 describe('local paraphraser: text it cannot rewrite', () => {
