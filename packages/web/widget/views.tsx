@@ -86,6 +86,15 @@ type RatingProps = {
   onDismiss: () => void
 }
 
+/** The 1–5 chat rating (contract §4.4, §4.7): each value with the words a visitor reads and hears. */
+export const RATINGS = [
+  { value: 1, label: 'Very poor' },
+  { value: 2, label: 'Poor' },
+  { value: 3, label: 'Average' },
+  { value: 4, label: 'Good' },
+  { value: 5, label: 'Excellent' },
+] as const
+
 /** The 1–5 satisfaction prompt shown once a conversation is resolved (contract §4.7). */
 export const RatingPrompt = ({ busy, error, onSubmit, onDismiss }: RatingProps) => {
   const [rating, setRating] = useState(0)
@@ -101,15 +110,12 @@ export const RatingPrompt = ({ busy, error, onSubmit, onDismiss }: RatingProps) 
     >
       <p id="pxw-rate">How did we do?</p>
       <div class="stars" role="group" aria-labelledby="pxw-rate">
-        {[1, 2, 3, 4, 5].map((n) => (
-          <button
-            key={n}
-            type="button"
-            aria-label={`Rate ${n}`}
-            aria-pressed={rating === n}
-            onClick={() => setRating(n)}
-          >
-            {n}
+        {RATINGS.map(({ value, label }) => (
+          <button key={value} type="button" aria-pressed={rating === value} onClick={() => setRating(value)}>
+            <span class="num" aria-hidden="true">
+              {value}
+            </span>
+            <span>{label}</span>
           </button>
         ))}
       </div>
