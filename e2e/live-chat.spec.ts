@@ -66,6 +66,7 @@ test('a customer on a website and an agent in the dashboard chat live, with text
     await customer.getByRole('button', { name: 'Record voice message' }).click()
     await customer.waitForTimeout(1_500)
     await customer.getByRole('button', { name: 'Stop recording' }).click()
+    await customer.getByRole('group', { name: 'Voice message preview' }).getByRole('button', { name: 'Send' }).click()
     await expect(log.locator('audio')).toHaveCount(1)
     await expect(log.locator('audio')).toHaveAttribute('src', /\/api\/media\/voice\/\d+\?exp=\d+&sig=/)
     await expect
@@ -87,7 +88,7 @@ test('a customer on a website and an agent in the dashboard chat live, with text
     // The agent resolves the chat; the customer is asked for a rating and gives one.
     await agent.getByRole('button', { name: 'Resolve' }).click()
     await expect(agent.getByRole('button', { name: 'Reopen' })).toBeVisible()
-    await customer.getByRole('button', { name: 'Rate 4' }).click()
+    await customer.getByRole('button', { name: 'Good', exact: true }).click()
     await customer.getByRole('button', { name: 'Submit rating' }).click()
     await expect(customer.getByText('Thank you for your feedback.')).toBeVisible()
 

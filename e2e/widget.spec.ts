@@ -1,4 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import config from '../playwright.config'
 import { FIRST_ADMIN, signIn, unique } from './helpers.js'
 import { startWidgetHost } from './widget-host.js'
@@ -19,6 +23,38 @@ async function staffToken(request: APIRequestContext) {
   const res = await request.post('/api/auth/signin/', { data: { ...FIRST_ADMIN, audience: 'dashboard' } })
   expect(res.status()).toBe(200)
   return (await res.json()).token as string
+}
+
+/** The admin's API headers and the organization's widget key. */
+async function widgetOwner(request: APIRequestContext) {
+  const auth = { Authorization: `Token ${await staffToken(request)}` }
+  const settings = await (await request.get('/api/tenantmanagement/settings/', { headers: auth })).json()
+  return { auth, widgetKey: settings.widget.widget_key as string }
+}
+
+/** The widget visitor's chat, found by the name they left. */
+async function chatOf(request: APIRequestContext, auth: Record<string, string>, name: string) {
+  const chats = await (await request.get('/api/chat/chat/', { headers: auth, params: { search: name } })).json()
+  const chat = chats.data.find((c: Chat) => c.display_name === name) as Chat
+  expect(chat).toBeTruthy()
+  return chat
+}
+
+/** Serious and critical axe findings, in the widget (by default) or on the whole page. */
+const seriousViolations = async (page: Page, include: string | null = '[data-proxima-widget]') => {
+  const axe = new AxeBuilder({ page })
+  const result = await (include ? axe.include(include) : axe).analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 120)}`).join(', ')}`)
+}
+
+/** Screenshots for the documentation, written when E2E_DOCS_IMAGES is set. */
+const docsImage = async (page: Page, selector: string, name: string) => {
+  if (!process.env.E2E_DOCS_IMAGES) return
+  const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'images')
+  mkdirSync(dir, { recursive: true })
+  await page.locator(selector).screenshot({ path: join(dir, `${name}.png`) })
 }
 
 test('a visitor chats through the widget on another website, and staff see it', async ({ page, browser, request }) => {
@@ -47,9 +83,9 @@ test('a visitor chats through the widget on another website, and staff see it', 
     site.on('pageerror', (e) => pageErrors.push(e))
     await site.goto(host.url)
 
-    // The host page's hostile style sheet does not reach inside the widget.
+    // The host page's hostile style sheet does not reach inside the widget: it wears the product's teal.
     const launcher = site.getByRole('button', { name: 'Open chat' })
-    await expect(launcher).toHaveCSS('background-color', 'rgb(47, 79, 216)')
+    await expect(launcher).toHaveCSS('background-color', 'rgb(0, 121, 107)')
 
     // Open the widget, leave a name, send a text.
     await launcher.click()
@@ -97,7 +133,7 @@ test('a visitor chats through the widget on another website, and staff see it', 
       data: { status: 'resolved' },
     })
     expect(resolved.status()).toBe(200)
-    await site.getByRole('button', { name: 'Rate 5' }).click()
+    await site.getByRole('button', { name: 'Excellent' }).click()
     await site.getByRole('button', { name: 'Submit rating' }).click()
     await expect(site.getByText('Thank you for your feedback.')).toBeVisible()
     const rated = await (await request.get(`/api/chat/chat/${chat.chat_id}/`, { headers: auth })).json()
@@ -108,6 +144,7 @@ test('a visitor chats through the widget on another website, and staff see it', 
     await expect(site.getByRole('button', { name: 'Stop recording' })).toBeVisible()
     await site.waitForTimeout(2_000)
     await site.getByRole('button', { name: 'Stop recording' }).click()
+    await site.getByRole('group', { name: 'Voice message preview' }).getByRole('button', { name: 'Send' }).click()
     const audio = conversation.locator('audio')
     await expect(audio).toHaveCount(1)
     await expect(audio).toHaveAttribute('src', /\/api\/media\/voice\//)
@@ -124,6 +161,194 @@ test('a visitor chats through the widget on another website, and staff see it', 
 
     expect(pageErrors).toEqual([])
   } finally {
+    await visitorContext.close()
+    await host.close()
+  }
+})
+
+test('a visitor records a voice message, hears it back, discards it, then records another and sends it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const { auth, widgetKey } = await widgetOwner(request)
+  const host = await startWidgetHost(new URL('/widget.js', config.use?.baseURL).toString(), widgetKey)
+  const visitorContext = await browser.newContext()
+  try {
+    const site = await visitorContext.newPage()
+    const pageErrors: Error[] = []
+    site.on('pageerror', (e) => pageErrors.push(e))
+    await site.goto(host.url)
+    await site.getByRole('button', { name: 'Open chat' }).click()
+    const name = unique('Noor ')
+    await site.getByLabel('Your name').fill(name)
+    await site.getByLabel('Message').fill('I have a question about my order.')
+    await site.getByRole('button', { name: 'Send' }).click()
+    const conversation = site.getByRole('list', { name: 'Conversation' })
+    await expect(conversation.getByText('Sending…')).toHaveCount(0)
+    const chat = await chatOf(request, auth, name)
+    const messages = async () =>
+      (await (await request.get('/api/chat/message/', { headers: auth, params: { chat_id: chat.chat_id } })).json())
+        .data as Message[]
+    const answer = await request.post('/api/chat/message/', {
+      headers: auth,
+      data: { chat_id: chat.chat_id, text_content: 'Of course. Tell us your order number, or just say it.' },
+    })
+    expect(answer.status()).toBe(201)
+    await expect(conversation.getByText('Of course.', { exact: false })).toBeVisible()
+
+    // While recording, the length so far counts up.
+    await site.getByRole('button', { name: 'Record voice message' }).click()
+    const timer = site.getByRole('timer')
+    await expect(timer).toHaveText('Recording 0:00')
+    await expect(timer).toHaveText('Recording 0:01', { timeout: 5_000 })
+    await site.waitForTimeout(800)
+    await site.getByRole('button', { name: 'Stop recording' }).click()
+
+    // Stop shows the take instead of sending it: its length, play, discard and send.
+    const preview = site.getByRole('group', { name: 'Voice message preview' })
+    await expect(preview).toContainText(/Voice message 0:0[12]/)
+    await expect(preview.getByRole('button', { name: 'Play recording' })).toBeFocused()
+    await expect(preview.getByRole('button', { name: 'Discard' })).toBeVisible()
+    await expect(preview.getByRole('button', { name: 'Send' })).toBeVisible()
+    await expect(site.getByRole('textbox', { name: 'Message', exact: true })).toHaveCount(0)
+    await docsImage(site, '[data-proxima-widget] .panel', 'widget-voice-preview')
+    expect(await seriousViolations(site)).toEqual([])
+
+    // Playing it back.
+    await preview.getByRole('button', { name: 'Play recording' }).click()
+    await expect(preview.getByRole('button', { name: 'Pause recording' })).toBeVisible()
+    await expect
+      .poll(() => preview.locator('audio').evaluate((a: HTMLAudioElement) => a.currentTime))
+      .toBeGreaterThan(0)
+    await preview.getByRole('button', { name: 'Pause recording' }).click()
+    await expect(preview.getByRole('button', { name: 'Play recording' })).toBeVisible()
+
+    // Discarded: nothing is sent, and the message field is back.
+    await preview.getByRole('button', { name: 'Discard' }).click()
+    await expect(preview).toHaveCount(0)
+    await expect(site.getByRole('textbox', { name: 'Message', exact: true })).toBeFocused()
+    await site.waitForTimeout(1_000)
+    await expect(conversation.locator('audio')).toHaveCount(0)
+    expect((await messages()).filter((m) => m.voice_content)).toEqual([])
+
+    // Another take, sent: it reaches the conversation and the agent's dashboard.
+    await site.getByRole('button', { name: 'Record voice message' }).click()
+    await site.waitForTimeout(1_500)
+    await site.getByRole('button', { name: 'Stop recording' }).click()
+    await preview.getByRole('button', { name: 'Send' }).click()
+    await expect(preview).toHaveCount(0)
+    await expect(conversation.locator('audio')).toHaveCount(1)
+    await expect(conversation.getByText('Sending…')).toHaveCount(0)
+    expect((await messages()).filter((m) => m.voice_content)).toHaveLength(1)
+
+    await signIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password)
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'))
+    await page.goto(`/chats/${chat.chat_id}`)
+    const log = page.getByRole('log', { name: 'Messages' })
+    await expect(log.getByText('I have a question about my order.')).toBeVisible()
+    await expect(log.locator('audio')).toHaveCount(1)
+    await expect
+      .poll(() => log.locator('audio').evaluate((a: HTMLAudioElement) => (a.error ? a.error.code : a.readyState >= 1)))
+      .toBe(true)
+    expect(pageErrors).toEqual([])
+  } finally {
+    await visitorContext.close()
+    await host.close()
+  }
+})
+
+test("the widget wears the organization's colour, numbers nothing in the conversation and names its ratings", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const { auth, widgetKey } = await widgetOwner(request)
+  const host = await startWidgetHost(new URL('/widget.js', config.use?.baseURL).toString(), widgetKey)
+  const visitorContext = await browser.newContext()
+  try {
+    // The admin picks a light amber under Settings → Chat widget.
+    await signIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password)
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'))
+    await page.goto('/settings/widget')
+    const colour = page.getByRole('textbox', { name: 'Colour', exact: true })
+    await expect(colour).toHaveValue(/^#[0-9a-f]{6}$/)
+    await colour.fill('amber')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByText('Enter a colour as #RRGGBB, such as #00796b.')).toBeVisible()
+    await colour.fill('#FFC107')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByText('Widget settings saved.')).toBeVisible()
+    await expect(colour).toHaveValue('#ffc107')
+    expect(await seriousViolations(page, null)).toEqual([])
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport)
+      await expect(colour).toBeVisible()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
+    }
+
+    const site = await visitorContext.newPage()
+    await site.goto(host.url)
+    const launcher = site.getByRole('button', { name: 'Open chat' })
+    await expect(launcher).toHaveCSS('background-color', 'rgb(255, 193, 7)')
+    // Light colour, dark text: white would not read on amber.
+    await expect(launcher).toHaveCSS('color', 'rgb(28, 34, 48)')
+    await launcher.click()
+    const panel = site.getByRole('dialog', { name: /Chat with / })
+    await expect(panel.locator('header')).toHaveCSS('background-color', 'rgb(255, 193, 7)')
+    const name = unique('Ines ')
+    await site.getByLabel('Your name').fill(name)
+    await site.getByLabel('Message').fill('Hello!')
+    const send = site.getByRole('button', { name: 'Send' })
+    await expect(send).toHaveCSS('background-color', 'rgb(255, 193, 7)')
+    await send.click()
+    const conversation = site.getByRole('list', { name: 'Conversation' })
+    await expect(conversation.getByText('Hello!')).toBeVisible()
+    await expect(conversation.getByText('Sending…')).toHaveCount(0)
+
+    // Staff answer and resolve; the conversation carries no list numbers ("1.", "2.") beside the messages.
+    const chat = await chatOf(request, auth, name)
+    const reply = await request.post('/api/chat/message/', {
+      headers: auth,
+      data: { chat_id: chat.chat_id, text_content: 'Hi Ines, how can we help?' },
+    })
+    expect(reply.status()).toBe(201)
+    await expect(conversation.getByText('Hi Ines, how can we help?')).toBeVisible()
+    const numbered = await conversation
+      .locator('li')
+      .evaluateAll((items) =>
+        items.filter(
+          (li) => getComputedStyle(li).display === 'list-item' && getComputedStyle(li).listStyleType !== 'none',
+        ),
+      )
+    expect(numbered).toHaveLength(0)
+    const resolved = await request.patch(`/api/chat/chat/${chat.chat_id}/`, {
+      headers: auth,
+      data: { status: 'resolved' },
+    })
+    expect(resolved.status()).toBe(200)
+
+    // The rating buttons say what each value means, on screen and to screen readers.
+    const labels = ['Very poor', 'Poor', 'Average', 'Good', 'Excellent']
+    const rating = site.getByRole('group', { name: 'How did we do?' })
+    await expect(rating.getByRole('button')).toHaveText(labels.map((l, i) => `${i + 1}${l}`))
+    for (const label of labels) await expect(rating.getByRole('button', { name: label, exact: true })).toBeVisible()
+    await rating.getByRole('button', { name: 'Average', exact: true }).click()
+    await expect(rating.getByRole('button', { name: 'Average', exact: true })).toHaveAttribute('aria-pressed', 'true')
+    expect(await seriousViolations(site)).toEqual([])
+    await site.getByRole('button', { name: 'Submit rating' }).click()
+    await expect(site.getByText('Thank you for your feedback.')).toBeVisible()
+    const rated = await (await request.get(`/api/chat/chat/${chat.chat_id}/`, { headers: auth })).json()
+    expect(rated.satisfaction_rating).toBe(3)
+    expect(await seriousViolations(site)).toEqual([])
+  } finally {
+    // The organization goes back to the teal the other journeys expect.
+    await request.patch('/api/tenantmanagement/settings/', { headers: auth, data: { widget: { color: '#00796b' } } })
     await visitorContext.close()
     await host.close()
   }

@@ -185,6 +185,15 @@ export const BusinessHours = z.object({
   holidays: z.array(z.iso.date()).max(100),
 })
 
+/** The widget's colour (contract §3.4): header, launcher and buttons. */
+export const DEFAULT_WIDGET_COLOR = '#00796b'
+const COLOR_REASON = 'Enter a colour as #RRGGBB, such as #00796b.'
+export const WidgetColor = z
+  .string({ error: COLOR_REASON })
+  .trim()
+  .regex(/^#[0-9A-Fa-f]{6}$/, { error: COLOR_REASON })
+  .transform((v) => v.toLowerCase())
+
 export const Settings = z.object({
   timezone: z.string(),
   business_hours: BusinessHours,
@@ -201,6 +210,7 @@ export const Settings = z.object({
     allowed_origins: z.array(z.string()),
     greeting: z.string().nullable(),
     offline_message: z.string().nullable(),
+    color: z.string(),
   }),
 })
 export type Settings = z.infer<typeof Settings>
@@ -247,6 +257,7 @@ export const SettingsUpdate = z.object({
       allowed_origins: z.array(HttpsOrigin).max(20).optional(),
       greeting: optionalText('Greeting', 280),
       offline_message: optionalText('Offline message', 280),
+      color: WidgetColor.optional(),
     })
     .optional(),
 })
@@ -257,6 +268,7 @@ export const WidgetConfig = z.object({
   enabled: z.boolean(),
   greeting: z.string().nullable(),
   offline_message: z.string().nullable(),
+  color: z.string(),
   is_open: z.boolean(),
 })
 export type WidgetConfig = z.infer<typeof WidgetConfig>

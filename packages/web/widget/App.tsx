@@ -1,12 +1,13 @@
 /** @jsxImportSource preact */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { describeError, type Api, type WidgetConfig } from './api'
+import { brandStyle } from './brand'
 import { useConversation } from './conversation'
-import { MAX_RECORDING_MS, RecorderError, canRecord, fileNameFor, startRecording } from './recorder'
+import { fileNameFor } from './recorder'
 import { ChatIcon, CloseIcon, MessageBubble, MicIcon, PendingBubble, RatingPrompt } from './views'
+import { RecordingBar, VoicePreview, useVoiceNote } from './voice'
 
 type Props = { api: Api; widgetKey: string; config: WidgetConfig }
-type Recorder = Awaited<ReturnType<typeof startRecording>>
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -17,9 +18,7 @@ export const App = ({ api, widgetKey, config }: Props) => {
   const [email, setEmail] = useState('')
   const [emailError, setEmailError] = useState<string | null>(null)
   const [draft, setDraft] = useState('')
-  const [recorder, setRecorder] = useState<Recorder | null>(null)
-  const [starting, setStarting] = useState(false)
-  const [elapsed, setElapsed] = useState(0)
+  const voice = useVoiceNote(convo.setError)
   const [ratingBusy, setRatingBusy] = useState(false)
   const [ratingError, setRatingError] = useState<string | null>(null)
   const [ratingDismissed, setRatingDismissed] = useState(false)
@@ -28,9 +27,9 @@ export const App = ({ api, widgetKey, config }: Props) => {
   const listRef = useRef<HTMLOListElement>(null)
   const inputRef = useRef<HTMLTextAreaElement>(null)
   const launcherRef = useRef<HTMLButtonElement>(null)
-  const wasOpen = useRef(false)
-  const stickToBottom = useRef(true)
-  const scrollBase = useRef<number | null>(null)
+  const wasOpenRef = useRef(false)
+  const stickToBottomRef = useRef(true)
+  const scrollBaseRef = useRef<number | null>(null)
 
   const { chat, messages, pending, saved } = convo
   const identity = { name, email }
@@ -38,31 +37,27 @@ export const App = ({ api, widgetKey, config }: Props) => {
   // Focus moves into the panel when it opens and back to the launcher when it closes.
   useEffect(() => {
     if (open) inputRef.current?.focus()
-    else if (wasOpen.current) launcherRef.current?.focus()
-    wasOpen.current = open
+    else if (wasOpenRef.current) launcherRef.current?.focus()
+    wasOpenRef.current = open
   }, [open])
 
   // New messages keep the view at the bottom; older ones keep the reader's place.
   useLayoutEffect(() => {
     const list = listRef.current
     if (!list) return
-    if (scrollBase.current !== null) {
-      list.scrollTop = list.scrollHeight - scrollBase.current
-      scrollBase.current = null
-    } else if (stickToBottom.current) list.scrollTop = list.scrollHeight
+    if (scrollBaseRef.current !== null) {
+      list.scrollTop = list.scrollHeight - scrollBaseRef.current
+      scrollBaseRef.current = null
+    } else if (stickToBottomRef.current) list.scrollTop = list.scrollHeight
   }, [messages, pending, open, convo.typing])
 
+  // Back from recording or its preview, the message field has the focus again.
+  const composing = !voice.recording && !voice.take
+  const wasComposingRef = useRef(true)
   useEffect(() => {
-    if (!recorder) return
-    const started = Date.now()
-    const timer = setInterval(() => {
-      const ms = Date.now() - started
-      setElapsed(ms)
-      if (ms >= MAX_RECORDING_MS) void stopRecording()
-    }, 250)
-    return () => clearInterval(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [recorder])
+    if (composing && !wasComposingRef.current) inputRef.current?.focus()
+    wasComposingRef.current = composing
+  }, [composing])
 
   const checkEmail = () => {
     if (saved || !email.trim() || EMAIL.test(email.trim())) return true
@@ -76,38 +71,24 @@ export const App = ({ api, widgetKey, config }: Props) => {
     if (!text || !checkEmail()) return
     if (text.length > 4000) return convo.setError('Messages can be at most 4,000 characters.')
     setDraft('')
-    stickToBottom.current = true
+    stickToBottomRef.current = true
     setThanks(false)
     setRatingDismissed(false)
     void convo.sendText(text, identity)
   }
 
-  const record = async () => {
-    if (!canRecord()) return convo.setError('Voice messages are not supported in this browser.')
-    if (!checkEmail()) return
-    setStarting(true)
-    try {
-      setElapsed(0)
-      setRecorder(await startRecording())
-      convo.setError(null)
-    } catch (e) {
-      convo.setError(e instanceof RecorderError ? e.message : 'The microphone could not be started.')
-    } finally {
-      setStarting(false)
-    }
+  const record = () => {
+    if (checkEmail()) void voice.start()
   }
 
-  async function stopRecording() {
-    const active = recorder
-    if (!active) return
-    setRecorder(null)
-    try {
-      const result = await active.stop()
-      stickToBottom.current = true
-      await convo.sendVoice(result.blob, fileNameFor(result.mimeType), result.durationMs, identity)
-    } catch (e) {
-      convo.setError(e instanceof RecorderError ? e.message : describeError(e))
-    }
+  const sendTake = () => {
+    const take = voice.take
+    if (!take || !checkEmail()) return
+    voice.discard()
+    stickToBottomRef.current = true
+    setThanks(false)
+    setRatingDismissed(false)
+    void convo.sendVoice(take.blob, fileNameFor(take.mimeType), take.durationMs, identity)
   }
 
   const escalate = async () => {
@@ -138,9 +119,10 @@ export const App = ({ api, widgetKey, config }: Props) => {
     }
   }
 
+  const brand = brandStyle(config.color)
   if (!open) {
     return (
-      <div class="root">
+      <div class="root" style={brand}>
         <button ref={launcherRef} type="button" class="launcher" aria-label="Open chat" onClick={() => setOpen(true)}>
           <ChatIcon />
           {convo.unread > 0 ? <span class="dot" aria-hidden="true" /> : null}
@@ -158,10 +140,10 @@ export const App = ({ api, widgetKey, config }: Props) => {
     !ratingDismissed &&
     !thanks
   const escalated = Boolean(chat?.escalated && chat.status !== 'resolved')
-  const busy = Boolean(recorder) || starting
+  const busy = voice.recording || voice.starting
 
   return (
-    <div class="root">
+    <div class="root" style={brand}>
       <section
         class="panel"
         role="dialog"
@@ -209,9 +191,9 @@ export const App = ({ api, widgetKey, config }: Props) => {
           tabIndex={0}
           onScroll={(e) => {
             const el = e.currentTarget
-            stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40
+            stickToBottomRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40
             if (el.scrollTop < 40 && convo.older.has && !convo.loading) {
-              scrollBase.current = el.scrollHeight - el.scrollTop
+              scrollBaseRef.current = el.scrollHeight - el.scrollTop
               void convo.loadOlder()
             }
           }}
@@ -224,7 +206,7 @@ export const App = ({ api, widgetKey, config }: Props) => {
                 disabled={convo.loading}
                 onClick={() => {
                   const el = listRef.current
-                  if (el) scrollBase.current = el.scrollHeight - el.scrollTop
+                  if (el) scrollBaseRef.current = el.scrollHeight - el.scrollTop
                   void convo.loadOlder()
                 }}
               >
@@ -287,15 +269,10 @@ export const App = ({ api, widgetKey, config }: Props) => {
           </div>
         ) : null}
         <form class="compose" onSubmit={send}>
-          {recorder ? (
-            <>
-              <span class="rec" role="status">
-                Recording {Math.floor(elapsed / 60000)}:{String(Math.floor(elapsed / 1000) % 60).padStart(2, '0')}
-              </span>
-              <button type="button" class="btn stop" onClick={() => void stopRecording()}>
-                Stop recording
-              </button>
-            </>
+          {voice.recording ? (
+            <RecordingBar elapsed={voice.elapsed} onStop={() => void voice.stop()} />
+          ) : voice.take ? (
+            <VoicePreview take={voice.take} onDiscard={voice.discard} onSend={sendTake} />
           ) : (
             <>
               <label class="sr" for="pxw-message">
@@ -323,7 +300,7 @@ export const App = ({ api, widgetKey, config }: Props) => {
                 class="icon btn ghost"
                 title="Record voice message"
                 disabled={busy}
-                onClick={() => void record()}
+                onClick={record}
               >
                 {/* Named by its content, not aria-label, so "Message" stays the one field labelled so. */}
                 <span class="sr">Record voice message</span>

@@ -15,11 +15,17 @@ const seconds = (ms: number | null | undefined) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
 }
 
-/** A voice link from the server, made absolute against the API origin; anything but http(s) is dropped. */
-const safeUrl = (url: string, origin: string): string | null => {
+/**
+ * A signed voice link from the server, played from the API origin the widget talks to (its script's origin): the
+ * link names the server's configured public address, which the visitor's browser may know by another name. The
+ * signature covers the message and expiry, not the host. Anything but a signed http(s) media link is dropped.
+ */
+const voiceUrl = (link: string, origin: string): string | null => {
   try {
-    const u = new URL(url, origin)
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.toString() : null
+    const u = new URL(link, origin)
+    const at = u.pathname.indexOf('/api/media/')
+    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || at < 0) return null
+    return new URL(`${u.pathname.slice(at)}${u.search}`, origin).toString()
   } catch {
     return null
   }
@@ -27,7 +33,7 @@ const safeUrl = (url: string, origin: string): string | null => {
 
 export const MessageBubble = ({ message, origin }: { message: Message; origin: string }) => {
   const mine = message.message_sender === 'client'
-  const voice = message.voice_content ? safeUrl(message.voice_content, origin) : null
+  const voice = message.voice_content ? voiceUrl(message.voice_content, origin) : null
   const who = mine ? 'You' : message.sender?.name || 'Support'
   return (
     <li class={`msg ${mine ? 'me' : 'them'}`} data-message-id={message.message_id}>
@@ -80,6 +86,15 @@ type RatingProps = {
   onDismiss: () => void
 }
 
+/** The 1–5 chat rating (contract §4.4, §4.7): each value with the words a visitor reads and hears. */
+export const RATINGS = [
+  { value: 1, label: 'Very poor' },
+  { value: 2, label: 'Poor' },
+  { value: 3, label: 'Average' },
+  { value: 4, label: 'Good' },
+  { value: 5, label: 'Excellent' },
+] as const
+
 /** The 1–5 satisfaction prompt shown once a conversation is resolved (contract §4.7). */
 export const RatingPrompt = ({ busy, error, onSubmit, onDismiss }: RatingProps) => {
   const [rating, setRating] = useState(0)
@@ -95,15 +110,12 @@ export const RatingPrompt = ({ busy, error, onSubmit, onDismiss }: RatingProps) 
     >
       <p id="pxw-rate">How did we do?</p>
       <div class="stars" role="group" aria-labelledby="pxw-rate">
-        {[1, 2, 3, 4, 5].map((n) => (
-          <button
-            key={n}
-            type="button"
-            aria-label={`Rate ${n}`}
-            aria-pressed={rating === n}
-            onClick={() => setRating(n)}
-          >
-            {n}
+        {RATINGS.map(({ value, label }) => (
+          <button key={value} type="button" aria-pressed={rating === value} onClick={() => setRating(value)}>
+            <span class="num" aria-hidden="true">
+              {value}
+            </span>
+            <span>{label}</span>
           </button>
         ))}
       </div>

@@ -55,7 +55,8 @@ export function securityHeaders(config: Config): HelmetOptions {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:', ...(google ? ['https://accounts.google.com'] : [])],
         frameSrc: google ? ['https://accounts.google.com'] : ["'none'"],
-        mediaSrc: ["'self'", 'blob:'],
+        // Voice messages: the dashboard plays every recording from its own origin (links are rebased there).
+        mediaSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'", ...(google ? ['https://accounts.google.com'] : [])],

@@ -283,6 +283,12 @@ describe('security headers and CORS', () => {
     expect(csp).toContain("frame-ancestors 'none'")
   })
 
+  it('lets dashboard pages play media only from their own origin, where they fetch voice messages', async () => {
+    const res = await app.inject({ method: 'GET', url: '/chats/1' })
+    const directives = String(res.headers['content-security-policy']).split(';')
+    expect(directives.map((d) => d.trim()).filter((d) => d.startsWith('media-src'))).toEqual(["media-src 'self'"])
+  })
+
   it('allows a preflight from the configured origin with the contract methods and headers', async () => {
     const res = await app.inject({
       method: 'OPTIONS',

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import { formatDuration } from '../format'
+import { voicePlaybackUrl } from '../voice-url'
 
 type Props = {
   src: string | null
@@ -12,13 +13,14 @@ type Props = {
 /** A voice message: the player, its length, and the caption or transcript when there is one. */
 export const VoiceMessage = ({ src, durationMs, caption, transcript }: Props) => {
   const duration = formatDuration(durationMs)
+  const playable = voicePlaybackUrl(src)
   return (
     <Box sx={{ display: 'grid', gap: 0.5, width: { xs: 220, sm: 260 }, maxWidth: '100%' }}>
-      {src ? (
+      {playable ? (
         <audio
           controls
           preload="metadata"
-          src={src}
+          src={playable}
           aria-label={duration ? `Voice message, ${duration}` : 'Voice message'}
           style={{ width: '100%', height: 36 }}
         />

@@ -2,8 +2,9 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import FormControlLabel from '@mui/material/FormControlLabel'
+import InputAdornment from '@mui/material/InputAdornment'
 import Switch from '@mui/material/Switch'
-import { SettingsUpdate, type Settings } from '@proxima/contracts'
+import { DEFAULT_WIDGET_COLOR, SettingsUpdate, type Settings } from '@proxima/contracts'
 import { useState, type FormEvent } from 'react'
 import { isApiError } from '../../../api/errors'
 import { FormError } from '../../../ui/states'
@@ -12,13 +13,16 @@ import type { FieldErrors } from '../../../ui/forms'
 import { useUpdateWidget } from '../api'
 
 type Widget = Settings['widget']
-type Values = { enabled: boolean; greeting: string; offline_message: string; origins: string }
+type Values = { enabled: boolean; greeting: string; offline_message: string; origins: string; color: string }
+
+const HEX = /^#[0-9a-f]{6}$/i
 
 const toValues = (widget: Widget): Values => ({
   enabled: widget.enabled,
   greeting: widget.greeting ?? '',
   offline_message: widget.offline_message ?? '',
   origins: widget.allowed_origins.join('\n'),
+  color: widget.color,
 })
 
 const originList = (text: string) =>
@@ -49,7 +53,8 @@ export const WidgetForm = ({ widget }: { widget: Widget }) => {
     values.enabled !== original.enabled ||
     values.greeting.trim() !== original.greeting ||
     values.offline_message.trim() !== original.offline_message ||
-    originList(values.origins).join('\n') !== original.origins
+    originList(values.origins).join('\n') !== original.origins ||
+    values.color.trim().toLowerCase() !== original.color
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     update.reset()
@@ -63,6 +68,7 @@ export const WidgetForm = ({ widget }: { widget: Widget }) => {
       greeting: values.greeting,
       offline_message: values.offline_message,
       allowed_origins: originList(values.origins),
+      color: values.color,
     }
     const parsed = SettingsUpdate.safeParse({ widget: widgetInput })
     if (!parsed.success) return setErrors(widgetErrors(parsed.error.issues.map((i) => [i.path, i.message])))
@@ -86,6 +92,35 @@ export const WidgetForm = ({ widget }: { widget: Widget }) => {
       <FormControlLabel
         control={<Switch checked={values.enabled} onChange={(e) => set('enabled', e.target.checked)} disabled={busy} />}
         label="Chat widget enabled"
+      />
+      <TextInput
+        label="Colour"
+        helperText={
+          errors.color ??
+          'Used for the launcher, the header and the buttons of the widget, as #RRGGBB (such as #00796b).'
+        }
+        error={Boolean(errors.color)}
+        value={values.color}
+        onChange={(e) => set('color', e.target.value)}
+        disabled={busy}
+        slotProps={{
+          htmlInput: { maxLength: 7, spellCheck: false, autoComplete: 'off' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Box
+                  component="input"
+                  type="color"
+                  aria-label="Pick the colour"
+                  value={HEX.test(values.color.trim()) ? values.color.trim().toLowerCase() : DEFAULT_WIDGET_COLOR}
+                  onChange={(e) => set('color', e.target.value)}
+                  disabled={busy}
+                  sx={{ width: 32, height: 32, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
+                />
+              </InputAdornment>
+            ),
+          },
+        }}
       />
       <TextInput
         label="Greeting"

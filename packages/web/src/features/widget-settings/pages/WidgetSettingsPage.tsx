@@ -34,6 +34,7 @@ const Detail = ({ term, value }: { term: string; value: string }) => (
 const ReadOnlyWidget = ({ widget }: { widget: Settings['widget'] }) => (
   <Box component="dl" sx={{ m: 0 }}>
     <Detail term="Status" value={widget.enabled ? 'On' : 'Off'} />
+    <Detail term="Colour" value={widget.color} />
     <Detail term="Greeting" value={widget.greeting ?? ''} />
     <Detail term="Offline message" value={widget.offline_message ?? ''} />
     <Detail term="Allowed websites" value={widget.allowed_origins.join('\n') || 'Any website'} />
@@ -131,7 +132,7 @@ export const WidgetSettingsPage = () => {
             <Card>
               <CardContent>
                 <Typography variant="h2" component="h2" gutterBottom>
-                  Behaviour
+                  Look and behaviour
                 </Typography>
                 {isAdmin ? (
                   <WidgetForm widget={settings.data.widget} />
