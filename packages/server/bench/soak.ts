@@ -68,6 +68,9 @@ class Window {
 let minute = new Window()
 const total = new Window()
 const errorKinds = new Map<string, number>()
+/** Latencies by route and by minute (index 0 is the first minute), for the slowest routes in the summary. */
+const byRoute = new Map<string, number[][]>()
+let minuteNo = 0
 let lost = 0
 let duplicated = 0
 const deliveryLatencies: number[] = []
@@ -155,6 +158,10 @@ async function api(
   const ms = performance.now() - t0
   minute.latencies.push(ms)
   total.latencies.push(ms)
+  const route = routeOf(method, path)
+  let perMinute = byRoute.get(route)
+  if (!perMinute) byRoute.set(route, (perMinute = []))
+  ;(perMinute[minuteNo] ??= []).push(ms)
   minute.requests++
   total.requests++
   if (!expect.includes(res.status)) {
@@ -874,7 +881,13 @@ async function verifyStored(pool: pg.Pool | undefined): Promise<{ missing: numbe
       let before: string | null = null
       for (;;) {
         const path = `/api/chat/message/?chat_id=${chatId}&limit=100${before ? `&before=${encodeURIComponent(before)}` : ''}`
-        const page = await api('GET', path, { token: admin.token })
+        // Not part of the load: read outside `api`, so the figures above stay those of the run.
+        const res = await request('GET', path, undefined, { authorization: `Token ${admin.token}` })
+        if (res.status !== 200) {
+          noteError('verification', `${path} → ${res.status} ${res.text}`)
+          break
+        }
+        const page = JSON.parse(res.text) as Json
         for (const msg of page.data as Json[]) {
           const m = expected.get(Number(msg.message_id))
           if (m && m.text === msg.text_content && m.chatId === chatId) stored.set(m.id, (stored.get(m.id) ?? 0) + 1)
@@ -914,13 +927,13 @@ async function main() {
       (staffLanes * 1000) / STAFF_STEP_MS +
       1000 / SIGNIN_STEP_MS
     console.log(
-      `soak: ${MINUTES} min on ${db.url ? `PostgreSQL (${db.name})` : 'PGlite (embedded)'}, built server, ${cpus().length} cores shared by load and server`,
+      `soak: ${MINUTES} min on ${db.url ? `PostgreSQL (${db.name})` : 'PGlite (embedded)'}, built server (pid ${server.pid}), ${cpus().length} cores shared by load and server`,
     )
     console.log(
       `setup: 1 tenant, ${world.staff.length} staff, ${world.clients.length} clients, ${world.communities.length} communities, ${world.issues.length} issues in ${((Date.now() - setupStart) / 1000).toFixed(1)} s`,
     )
     console.log(
-      `load: ${CHAT_LANES} chat lanes (1 request/${CHAT_STEP_MS} ms), ${COMMUNITY_LANES} community lanes (1/${COMMUNITY_STEP_MS} ms), ${staffLanes} staff lanes (1/${STAFF_STEP_MS} ms), 1 sign-in lane (1/${SIGNIN_STEP_MS} ms): about ${planned.toFixed(0)} requests/s planned`,
+      `load: ${CHAT_LANES} chat lanes (1 request/${CHAT_STEP_MS} ms), ${COMMUNITY_LANES} community lanes (1/${COMMUNITY_STEP_MS} ms), ${staffLanes} staff lane${staffLanes === 1 ? '' : 's'} (1/${STAFF_STEP_MS} ms), 1 sign-in lane (1/${SIGNIN_STEP_MS} ms): about ${planned.toFixed(0)} requests/s planned`,
     )
     console.log(
       'columns: RSS and heap used at the end of the minute; loop p99 = event-loop delay p99 over the minute (prom-client, reset at each once-a-minute scrape; 10 ms sampling, so an idle loop reads about 10 ms); HTTP p99 over the requests that finished in the minute, as the load saw them; errors = unexpected statuses, network errors, messages lost or duplicated',
@@ -941,11 +954,13 @@ async function main() {
     for (const s of world.staff) lanes.push(lane(STAFF_STEP_MS, () => staffStep(s)))
     lanes.push(lane(SIGNIN_STEP_MS, signinStep))
     const sweeper = setInterval(sweepPending, 1_000)
+    minuteNo = 0
     const snaps: Scrape[] = []
     for (let m = 1; m <= MINUTES; m++) {
       await sleep(t0 + m * 60_000 - performance.now())
       const w = minute
       minute = new Window()
+      minuteNo = m
       const s = await scrape(pid)
       snaps.push(s)
       for (const st of world.staff) st.ws.prune(performance.now())
@@ -982,6 +997,19 @@ async function main() {
     console.log(
       `  errors: ${total.errors}${errorKinds.size ? ` (${[...errorKinds].map(([k, n]) => `${k}: ${n}`).join('; ')})` : ''}`,
     )
+    const slowest = [...byRoute]
+      .map(([route, perMinute]) => ({ route, perMinute, all: perMinute.flat() }))
+      .filter((r) => r.all.length >= 50)
+      .sort((a, b) => pct(b.all, 99) - pct(a.all, 99))
+      .slice(0, 6)
+    console.log('  slowest routes by p99 (requests; p99 over the run, in the first minute and in the last):')
+    for (const r of slowest) {
+      const first = r.perMinute[0] ?? []
+      const lastMinute = r.perMinute[MINUTES - 1] ?? []
+      console.log(
+        `    ${r.route}: ${r.all.length}; ${pct(r.all, 99).toFixed(1)} ms, ${pct(first, 99).toFixed(1)} ms, ${pct(lastMinute, 99).toFixed(1)} ms`,
+      )
+    }
     console.log(
       `  chat messages: ${total.sent} acknowledged (201), ${total.delivered} delivered to the other side's socket, ${lost} lost, ${duplicated} delivered twice; delivery p50 ${pct(deliveryLatencies, 50).toFixed(1)} ms, p99 ${pct(deliveryLatencies, 99).toFixed(1)} ms`,
     )
