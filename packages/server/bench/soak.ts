@@ -911,6 +911,9 @@ async function main() {
   const pool = db.url ? new pg.Pool({ connectionString: db.url, max: 2 }) : undefined
   const dataDir = mkdtempSync(join(tmpdir(), 'proxima-soak-'))
   const server = startServer(db.url, dataDir)
+  server.once('exit', (code, signal) => {
+    if (running) console.error(`  the server stopped during the run (exit code ${code}, signal ${signal})`)
+  })
   let exitCode = 1
   const stop = () => {
     server.kill('SIGTERM')
@@ -1031,10 +1034,11 @@ async function main() {
     exitCode = ok ? 0 : 1
     for (const s of world.staff) s.ws.close()
   } finally {
+    running = false
     process.off('SIGINT', stop)
     await pool?.end()
     server.kill('SIGTERM')
-    if (server.exitCode === null) await new Promise((r) => server.once('exit', r))
+    if (server.exitCode === null && server.signalCode === null) await new Promise((r) => server.once('exit', r))
     rmSync(dataDir, { recursive: true, force: true })
     await db.drop()
     agent.destroy()
