@@ -75,12 +75,14 @@ let lost = 0
 let duplicated = 0
 const deliveryLatencies: number[] = []
 let shownErrors = 0
+/** Set while the server is being stopped: what fails then is not reported. */
+let closing = false
 
 function noteError(kind: string, detail: string) {
   minute.errors++
   total.errors++
   errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1)
-  if (shownErrors++ < 20) console.error(`  error: ${kind}: ${detail.slice(0, 300)}`)
+  if (!closing && shownErrors++ < 20) console.error(`  error: ${kind}: ${detail.slice(0, 300)}`)
 }
 
 const pct = (values: number[], p: number) => {
@@ -94,6 +96,7 @@ const pct = (values: number[], p: number) => {
 
 /** A failure already counted; lanes catch it and carry on. */
 class Counted extends Error {}
+class Interrupted extends Error {}
 
 // node:http with keep-alive is far lighter on the load side than fetch; load and server share the cores.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
@@ -915,8 +918,12 @@ async function main() {
     if (running) console.error(`  the server stopped during the run (exit code ${code}, signal ${signal})`)
   })
   let exitCode = 1
+  // Ctrl-C ends the run at once; the server and the throwaway database are still cleaned up.
+  let interrupt: () => void = () => undefined
+  const interrupted = new Promise<void>((resolve) => (interrupt = resolve))
   const stop = () => {
-    server.kill('SIGTERM')
+    console.error('  interrupted')
+    interrupt()
   }
   process.once('SIGINT', stop)
   try {
@@ -960,7 +967,8 @@ async function main() {
     minuteNo = 0
     const snaps: Scrape[] = []
     for (let m = 1; m <= MINUTES; m++) {
-      await sleep(t0 + m * 60_000 - performance.now())
+      const ended = await Promise.race([sleep(t0 + m * 60_000 - performance.now()), interrupted.then(() => true)])
+      if (ended) throw new Interrupted()
       const w = minute
       minute = new Window()
       minuteNo = m
@@ -1035,6 +1043,7 @@ async function main() {
     for (const s of world.staff) s.ws.close()
   } finally {
     running = false
+    closing = true
     process.off('SIGINT', stop)
     await pool?.end()
     server.kill('SIGTERM')
@@ -1046,4 +1055,9 @@ async function main() {
   process.exit(exitCode)
 }
 
-await main()
+try {
+  await main()
+} catch (err) {
+  if (!(err instanceof Interrupted)) throw err
+  process.exit(130)
+}
