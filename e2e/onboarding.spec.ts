@@ -29,6 +29,16 @@ test('a new organization onboards: details, plan with a free trial, admin, invit
   await page.getByLabel('Confirm password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Create account' }).click()
 
+  // The invitations step fits the screen at desktop and phone widths.
+  await expect(page.getByRole('button', { name: 'Skip' })).toBeVisible()
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport)
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(scrollWidth, `invitations step at ${viewport.width}px`).toBeLessThanOrEqual(viewport.width)
+  }
   await page.getByRole('button', { name: 'Skip' }).click()
   await expect(page.getByRole('heading', { name: 'Welcome, Mary' })).toBeVisible()
 
