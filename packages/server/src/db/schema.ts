@@ -64,6 +64,7 @@ export type TenantSettingsTable = {
   widget_allowed_origins: ColumnType<string[], string | undefined, string>
   widget_greeting: string | null
   widget_offline_message: string | null
+  widget_color: Generated<string>
   updated_at: UpdatedAt
 }
 

@@ -146,7 +146,7 @@ describe('settings', () => {
       csat_enabled: true,
       iva_enabled: false,
       ai_external_processing: true,
-      widget: { enabled: true, allowed_origins: [], greeting: null, offline_message: null },
+      widget: { enabled: true, allowed_origins: [], greeting: null, offline_message: null, color: '#00796b' },
     })
     expect(s.business_hours.schedule).toHaveLength(5)
     expect(s.business_hours.schedule[0]).toEqual({ day: 'mon', open: '09:00', close: '17:00' })
@@ -278,6 +278,7 @@ describe('GET /api/widget/config/', () => {
         enabled: true,
         greeting: 'Hello',
         offline_message: 'Back soon',
+        color: '#00796b',
         is_open: true,
       })
       const hours = (payload: object) =>

@@ -16,6 +16,7 @@ const SETTINGS_COLUMNS = [
   's.widget_allowed_origins',
   's.widget_greeting',
   's.widget_offline_message',
+  's.widget_color',
 ] as const
 export type SettingsRecord = Pick<
   SettingsRow,
@@ -32,6 +33,7 @@ export type SettingsRecord = Pick<
   | 'widget_allowed_origins'
   | 'widget_greeting'
   | 'widget_offline_message'
+  | 'widget_color'
 > & { timezone: string }
 
 /** The tenant's settings with its time zone, which lives on the tenant row. */
@@ -77,6 +79,7 @@ export function findWidgetByKey(ex: Executor, widgetKey: string) {
       's.widget_enabled',
       's.widget_greeting',
       's.widget_offline_message',
+      's.widget_color',
       's.business_hours',
     ])
     .where('s.widget_key', '=', widgetKey)

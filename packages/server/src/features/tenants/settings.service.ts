@@ -57,6 +57,7 @@ function present(s: SettingsRecord): Settings {
       allowed_origins: s.widget_allowed_origins,
       greeting: s.widget_greeting,
       offline_message: s.widget_offline_message,
+      color: s.widget_color,
     },
   }
 }
@@ -80,6 +81,7 @@ function settingsChanges(input: SettingsUpdate, current: SettingsRecord, now: Da
       : {}),
     ...(w?.greeting !== undefined ? { widget_greeting: w.greeting } : {}),
     ...(w?.offline_message !== undefined ? { widget_offline_message: w.offline_message } : {}),
+    ...(w?.color !== undefined ? { widget_color: w.color } : {}),
     updated_at: now,
   }
 }
@@ -118,6 +120,7 @@ export function createSettingsService({ db, clock }: { db: Db; clock: Clock }) {
       enabled: row.widget_enabled,
       greeting: row.widget_greeting,
       offline_message: row.widget_offline_message,
+      color: row.widget_color,
       is_open: isOpenAt(row.business_hours, row.timezone, clock.now()),
     }
   }
