@@ -47,9 +47,10 @@ test('a visitor chats through the widget on another website, and staff see it', 
     site.on('pageerror', (e) => pageErrors.push(e))
     await site.goto(host.url)
 
-    // The host page's hostile style sheet does not reach inside the widget.
+    // The host page's hostile style sheet does not reach inside the widget: the launcher keeps the organisation's
+    // colour (the default teal).
     const launcher = site.getByRole('button', { name: 'Open chat' })
-    await expect(launcher).toHaveCSS('background-color', 'rgb(47, 79, 216)')
+    await expect(launcher).toHaveCSS('background-color', 'rgb(0, 121, 107)')
 
     // Open the widget, leave a name, send a text.
     await launcher.click()

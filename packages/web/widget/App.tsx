@@ -3,6 +3,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { describeError, type Api, type WidgetConfig } from './api'
 import { useConversation } from './conversation'
 import { MAX_RECORDING_MS, RecorderError, canRecord, fileNameFor, startRecording } from './recorder'
+import { DEFAULT_AWAY_MESSAGE } from './texts'
+import { themeVariables, widgetTheme } from './theme'
 import { ChatIcon, CloseIcon, MessageBubble, MicIcon, PendingBubble, RatingPrompt } from './views'
 
 type Props = { api: Api; widgetKey: string; config: WidgetConfig }
@@ -33,6 +35,7 @@ export const App = ({ api, widgetKey, config }: Props) => {
   const scrollBase = useRef<number | null>(null)
 
   const { chat, messages, pending, saved } = convo
+  const colors = themeVariables(widgetTheme(config.color))
   const identity = { name, email }
 
   // Focus moves into the panel when it opens and back to the launcher when it closes.
@@ -140,7 +143,7 @@ export const App = ({ api, widgetKey, config }: Props) => {
 
   if (!open) {
     return (
-      <div class="root">
+      <div class="root" style={colors}>
         <button ref={launcherRef} type="button" class="launcher" aria-label="Open chat" onClick={() => setOpen(true)}>
           <ChatIcon />
           {convo.unread > 0 ? <span class="dot" aria-hidden="true" /> : null}
@@ -161,7 +164,7 @@ export const App = ({ api, widgetKey, config }: Props) => {
   const busy = Boolean(recorder) || starting
 
   return (
-    <div class="root">
+    <div class="root" style={colors}>
       <section
         class="panel"
         role="dialog"
@@ -181,7 +184,7 @@ export const App = ({ api, widgetKey, config }: Props) => {
         </header>
         {!config.is_open ? (
           <div class="note warn" role="status">
-            {config.offline_message || "We're away right now. Leave a message and we'll reply as soon as we can."}
+            {config.offline_message || DEFAULT_AWAY_MESSAGE}
           </div>
         ) : null}
         {convo.error ? (
