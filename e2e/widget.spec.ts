@@ -28,7 +28,10 @@ test('a visitor chats through the widget on another website, and staff see it', 
   await signIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password)
   await page.waitForURL((url) => !url.pathname.startsWith('/auth'))
   await page.goto('/settings')
-  await page.getByRole('link', { name: /Chat widget/ }).click()
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Chat widget/ })
+    .click()
   await expect(page.getByRole('heading', { name: 'Chat widget', level: 1 })).toBeVisible()
   const snippet = (await page.getByTestId('widget-snippet').textContent()) ?? ''
   const token = await staffToken(request)
