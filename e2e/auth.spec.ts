@@ -85,6 +85,9 @@ test('a session that ended on the server sends the user to /auth/login on the ne
   await page.routeWebSocket(/\/api\/ws/, () => undefined)
   await signIn(page, admin.email, PASSWORD)
   await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
+  // A page without a live connection: the overview's realtime connection would notice the revocation at once.
+  await page.getByRole('link', { name: 'Organization', exact: true }).first().click()
+  await expect(page.getByRole('heading', { name: 'Organization', level: 1 })).toBeVisible()
   const token = await page.evaluate(() => localStorage.getItem('token'))
   // Every session of the user is revoked elsewhere (as after a password reset).
   const revoke = await request.post('/api/auth/logout/', {

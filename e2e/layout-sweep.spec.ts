@@ -87,11 +87,11 @@ test('no page scrolls sideways or has serious accessibility faults, at desktop a
     // Signed in as the organization's admin, as the dashboard stores the session.
     await page.goto('/auth/login')
     await page.evaluate(
-      ([token, details]) => {
+      ({ token, details }) => {
         localStorage.setItem('token', token)
         localStorage.setItem('proxima_admin_details', details)
       },
-      [admin.token as string, JSON.stringify(admin)],
+      { token: admin.token as string, details: JSON.stringify(admin) },
     )
     for (const route of [...DASHBOARD_ROUTES, `/chats/${chatId}`]) {
       await page.goto(route)

@@ -64,7 +64,10 @@ test('a visitor chats through the widget on another website, and staff see it', 
   await signIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password)
   await page.waitForURL((url) => !url.pathname.startsWith('/auth'))
   await page.goto('/settings')
-  await page.getByRole('link', { name: /Chat widget/ }).click()
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Chat widget/ })
+    .click()
   await expect(page.getByRole('heading', { name: 'Chat widget', level: 1 })).toBeVisible()
   const snippet = (await page.getByTestId('widget-snippet').textContent()) ?? ''
   const token = await staffToken(request)
@@ -83,7 +86,8 @@ test('a visitor chats through the widget on another website, and staff see it', 
     site.on('pageerror', (e) => pageErrors.push(e))
     await site.goto(host.url)
 
-    // The host page's hostile style sheet does not reach inside the widget: it wears the product's teal.
+    // The host page's hostile style sheet does not reach inside the widget: the launcher keeps the organisation's
+    // colour (the default teal).
     const launcher = site.getByRole('button', { name: 'Open chat' })
     await expect(launcher).toHaveCSS('background-color', 'rgb(0, 121, 107)')
 
@@ -273,7 +277,7 @@ test("the widget wears the organization's colour, numbers nothing in the convers
     await signIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password)
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'))
     await page.goto('/settings/widget')
-    const colour = page.getByRole('textbox', { name: 'Colour', exact: true })
+    const colour = page.getByRole('textbox', { name: 'Brand colour', exact: true })
     await expect(colour).toHaveValue(/^#[0-9a-f]{6}$/)
     await colour.fill('amber')
     await page.getByRole('button', { name: 'Save changes' }).click()

@@ -167,10 +167,13 @@ export const SubscriptionUpdate = z.object({ plan: PlanId })
 
 // ---- settings (§3.4) ----
 
-const Day = z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])
+export const Weekday = z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])
+export type Weekday = z.infer<typeof Weekday>
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Use HH:MM (24-hour).' })
+/** A closing time may also be 24:00, the end of the day, so a day can be open until midnight. */
+const ClosingTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { error: 'Use HH:MM (24-hour).' })
 const ScheduleEntry = z
-  .object({ day: Day, open: HHMM, close: HHMM })
+  .object({ day: Weekday, open: HHMM, close: ClosingTime })
   .refine((e) => e.close > e.open, { error: 'close must be after open.', path: ['close'] })
 
 const HttpsOrigin = z
@@ -179,20 +182,21 @@ const HttpsOrigin = z
   .max(200)
   .regex(/^https:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/, { error: 'Enter an https origin such as https://www.example.com.' })
 
+/** The widget's brand colour, `#RRGGBB`; stored lower-case. */
+export const WidgetColor = z
+  .string({ error: 'Enter a colour as #RRGGBB, such as #00796b.' })
+  .trim()
+  .regex(/^#[0-9A-Fa-f]{6}$/, { error: 'Enter a colour as #RRGGBB, such as #00796b.' })
+  .transform((v) => v.toLowerCase())
+
+/** The colour a widget has until its organisation picks one: the product's teal (contract §3.4). */
+export const DEFAULT_WIDGET_COLOR = '#00796b'
+
 export const BusinessHours = z.object({
   enabled: z.boolean(),
   schedule: z.array(ScheduleEntry).max(14),
   holidays: z.array(z.iso.date()).max(100),
 })
-
-/** The widget's colour (contract §3.4): header, launcher and buttons. */
-export const DEFAULT_WIDGET_COLOR = '#00796b'
-const COLOR_REASON = 'Enter a colour as #RRGGBB, such as #00796b.'
-export const WidgetColor = z
-  .string({ error: COLOR_REASON })
-  .trim()
-  .regex(/^#[0-9A-Fa-f]{6}$/, { error: COLOR_REASON })
-  .transform((v) => v.toLowerCase())
 
 export const Settings = z.object({
   timezone: z.string(),

@@ -76,6 +76,8 @@ import { communityRoutes } from './features/community/communities.routes.js'
 import { createIssueService } from './features/community/issues.service.js'
 import { createCommentService } from './features/community/comments.service.js'
 import { issueRoutes } from './features/community/issues.routes.js'
+import { createOverviewService } from './features/overview/overview.service.js'
+import { overviewRoutes } from './features/overview/overview.routes.js'
 import { createCommunityViews } from './features/community/community-views.js'
 import { createSearchService } from './features/search/search.service.js'
 import { searchRoutes } from './features/search/search.routes.js'
@@ -323,14 +325,16 @@ export async function buildApp(deps: AppDeps) {
     appBaseUrl: config.appBaseUrl,
   })
   await app.register(invitationRoutes, { invitations: createInvitationService(authDeps), limits })
-  await app.register(tenantRoutes, { tenants, settings: createSettingsService({ db, clock }), limits })
+  const settings = createSettingsService({ db, clock })
+  await app.register(tenantRoutes, { tenants, settings, limits })
   await app.register(recordsRoutes, { records: createRecordsService({ db, clock }) })
   await app.register(staffRoutes, { staff: createStaffService({ db, clock, sessions, bus }) })
   await app.register(categoryRoutes, {
     categories: createCategoryService(chatDeps),
     topics: createTopicService(chatDeps),
   })
-  await app.register(chatRoutes, { chats: createChatService(chatDeps), actions: createChatActionService(chatDeps) })
+  const chats = createChatService(chatDeps)
+  await app.register(chatRoutes, { chats, actions: createChatActionService(chatDeps) })
   const voiceStorage = createVoiceStorage(config.voiceStorage, config.dataDir)
   const messages = createMessageService({ ...chatDeps, voiceStorage })
   await app.register(messageRoutes, { messages })
@@ -348,10 +352,9 @@ export async function buildApp(deps: AppDeps) {
     timeoutMs: config.ai.timeoutMs,
   })
   await app.register(communityRoutes, { communities: createCommunityService(communityDeps) })
-  await app.register(issueRoutes, {
-    issues: createIssueService(communityDeps),
-    comments: createCommentService(communityDeps),
-  })
+  const issues = createIssueService(communityDeps)
+  await app.register(issueRoutes, { issues, comments: createCommentService(communityDeps) })
+  await app.register(overviewRoutes, { overview: createOverviewService({ clock, chats, issues, settings }) })
   await app.register(realtimeRoutes, {
     hub: realtime,
     bus,

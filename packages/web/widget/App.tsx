@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { describeError, type Api, type WidgetConfig } from './api'
 import { brandStyle } from './brand'
 import { useConversation } from './conversation'
+import { DEFAULT_AWAY_MESSAGE } from './texts'
 import { fileNameFor } from './recorder'
 import { ChatIcon, CloseIcon, MessageBubble, MicIcon, PendingBubble, RatingPrompt } from './views'
 import { RecordingBar, VoicePreview, useVoiceNote } from './voice'
@@ -163,7 +164,7 @@ export const App = ({ api, widgetKey, config }: Props) => {
         </header>
         {!config.is_open ? (
           <div class="note warn" role="status">
-            {config.offline_message || "We're away right now. Leave a message and we'll reply as soon as we can."}
+            {config.offline_message || DEFAULT_AWAY_MESSAGE}
           </div>
         ) : null}
         {convo.error ? (

@@ -17,3 +17,8 @@ export function isoRequired(d: Date | string): string {
 }
 
 export const addSeconds = (d: Date, seconds: number) => new Date(d.getTime() + seconds * 1000)
+
+/** The calendar date (`YYYY-MM-DD`) at `at` in an IANA time zone. */
+export function dateIn(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
+}

@@ -22,6 +22,8 @@ const WidgetSettingsPage = page(
   () => import('../features/widget-settings/pages/WidgetSettingsPage'),
   'WidgetSettingsPage',
 )
+const TopicsPage = page(() => import('../features/topics/pages/TopicsPage'), 'TopicsPage')
+const BusinessHoursPage = page(() => import('../features/business-hours/pages/BusinessHoursPage'), 'BusinessHoursPage')
 const ChatsPage = page(() => import('../features/chats/pages/ChatsPage'), 'ChatsPage')
 const CommunityArea = page(() => import('../features/community/pages/CommunityArea'), 'CommunityArea')
 const CommunitiesPage = page(() => import('../features/community/pages/CommunitiesPage'), 'CommunitiesPage')
@@ -79,6 +81,8 @@ export const routes: RouteObject[] = [
           upcoming('settings/integrations', 'integrations'),
           { path: 'settings/plan', element: <PlanBillingPage /> },
           { path: 'settings/widget', element: <WidgetSettingsPage /> },
+          { path: 'settings/topics', element: <TopicsPage /> },
+          { path: 'settings/hours', element: <BusinessHoursPage /> },
           { path: 'profile', element: <ProfilePage /> },
           { path: 'notifications', element: <NotificationsPage /> },
           { path: '*', element: <NotFoundPage /> },

@@ -26,8 +26,14 @@ type Props = {
   maxRows?: number
   size?: 'small' | 'medium'
   fullWidth?: boolean
+  margin?: 'none' | 'dense' | 'normal'
   inputRef?: Ref<HTMLInputElement | HTMLTextAreaElement>
-  slotProps?: { htmlInput?: Record<string, unknown> }
+  slotProps?: {
+    htmlInput?: Record<string, unknown>
+    input?: { startAdornment?: ReactNode; endAdornment?: ReactNode }
+    /** `shrink` keeps the label above the field (date and time inputs show their own placeholder). */
+    inputLabel?: { shrink?: boolean }
+  }
   sx?: SxProps<Theme>
 }
 
@@ -44,6 +50,7 @@ export const TextInput = ({
   required,
   size,
   fullWidth,
+  margin,
   id: givenId,
   slotProps,
   sx,
@@ -53,14 +60,25 @@ export const TextInput = ({
   const id = givenId ?? generated
   const helperId = helperText ? `${id}-helper-text` : undefined
   return (
-    <FormControl error={error} disabled={disabled} size={size} fullWidth={fullWidth} sx={sx} variant="outlined">
-      <InputLabel htmlFor={id} id={`${id}-label`}>
+    <FormControl
+      error={error}
+      disabled={disabled}
+      size={size}
+      fullWidth={fullWidth}
+      margin={margin}
+      sx={sx}
+      variant="outlined"
+    >
+      <InputLabel htmlFor={id} id={`${id}-label`} shrink={slotProps?.inputLabel?.shrink}>
         {label}
       </InputLabel>
       <OutlinedInput
         {...input}
         id={id}
         label={label}
+        notched={slotProps?.inputLabel?.shrink}
+        startAdornment={slotProps?.input?.startAdornment}
+        endAdornment={slotProps?.input?.endAdornment}
         inputProps={{
           ...slotProps?.htmlInput,
           ...(required ? { 'aria-required': true } : {}),

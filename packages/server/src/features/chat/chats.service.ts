@@ -8,6 +8,7 @@ import { notifyChatCreated } from '../notifications/chat-notices.js'
 import { publishEvents } from '../realtime/publish.js'
 import type { EventBus, NotificationBusEvent } from '../realtime/bus.js'
 import { insertAssignmentEvent, nextRoundRobinAssignee } from './assignment.queries.js'
+import { countChatQueues } from './chat-counts.queries.js'
 import { insertChatEvent } from './chat-events.queries.js'
 import { listChats, listChatsOfClient } from './chat-list.queries.js'
 import { presentChat, presentChats } from './chat.presenter.js'
@@ -118,6 +119,11 @@ export function createChatService({ db, clock, bus }: { db: Db; clock: Clock; bu
     return page(await presentChats(db, actor, found.rows), { limit: q.limit, offset: q.offset, total: found.total })
   }
 
+  /** The overview's chat counts, over the chats this staff member may see. */
+  async function queues(actor: StaffActor) {
+    return countChatQueues(db, actor.tenantId, { userId: actor.userId, assignedOnly: await assignedOnly(db, actor) })
+  }
+
   async function get(actor: Actor, chatId: number) {
     return presentChat(db, actor, await loadChatFor(db, actor, chatId))
   }
@@ -153,7 +159,7 @@ export function createChatService({ db, clock, bus }: { db: Db; clock: Clock; bu
     await deleteChat(db, actor.tenantId, chat.id)
   }
 
-  return { create, list, get, update, remove }
+  return { create, list, queues, get, update, remove }
 }
 
 export type ChatService = ReturnType<typeof createChatService>

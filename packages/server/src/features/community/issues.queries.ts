@@ -90,6 +90,24 @@ export async function listIssues(ex: Executor, tenantId: number, f: IssueFilter)
   return { issues, total: Number(total) }
 }
 
+/**
+ * The overview's issue counts: raised since the start of `day` in the tenant's time zone, and not solved (every
+ * community of the tenant, archived ones included, as staff see them).
+ */
+export async function countIssuesForOverview(ex: Executor, tenantId: number, day: string, timezone: string) {
+  const row = await ex
+    .selectFrom('community_issues as i')
+    .where('i.tenant_id', '=', tenantId)
+    .select([
+      sql<string>`count(*) filter (where i.created_at >= (${day}::date)::timestamp at time zone ${timezone})`.as(
+        'new_today',
+      ),
+      sql<string>`count(*) filter (where not i.solved)`.as('unsolved'),
+    ])
+    .executeTakeFirstOrThrow()
+  return { new_today: Number(row.new_today), unsolved: Number(row.unsolved) }
+}
+
 /** A new unsolved issue of a tenant's community. */
 export function insertIssue(
   ex: Executor,

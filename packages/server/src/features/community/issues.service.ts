@@ -13,7 +13,7 @@ import type { EventBus, NotificationBusEvent } from '../realtime/bus.js'
 import { assertMember, assertSelf, assertWritable, loadCommunityFor, loadIssueFor } from './access.js'
 import { countLiveComments } from './comments.queries.js'
 import { presentIssue, presentIssues } from './issues.presenter.js'
-import { deleteIssue, insertIssue, listIssues, updateIssue } from './issues.queries.js'
+import { countIssuesForOverview, deleteIssue, insertIssue, listIssues, updateIssue } from './issues.queries.js'
 import { findAuthor } from './people.queries.js'
 import { insertThread } from './threads.queries.js'
 import { createThreadService } from './threads.service.js'
@@ -153,7 +153,12 @@ export function createIssueService(deps: { db: Db; clock: Clock; bus: EventBus }
     })
   }
 
-  return { list, get, create, update, remove, ...createThreadService(deps) }
+  /** The overview's issue counts; `day` is today in the tenant's `timezone`. */
+  async function overviewCounts(actor: StaffActor, day: string, timezone: string) {
+    return countIssuesForOverview(db, actor.tenantId, day, timezone)
+  }
+
+  return { list, get, create, update, remove, overviewCounts, ...createThreadService(deps) }
 }
 
 export type IssueService = ReturnType<typeof createIssueService>

@@ -13,6 +13,9 @@ export type NavItem = { label: string; to: string; icon?: ReactNode; children?: 
 export const SETTINGS_ITEMS: NavItem[] = [
   { label: 'Organization', to: '/settings/organization' },
   { label: 'Employees', to: '/settings/employees' },
+  { label: 'Topics', to: '/settings/topics' },
+  { label: 'Business hours', to: '/settings/hours' },
+  { label: 'Chat widget', to: '/settings/widget' },
   { label: 'Email', to: '/settings/email' },
   { label: 'Integrations', to: '/settings/integrations' },
   { label: 'Plan & billing', to: '/settings/plan' },

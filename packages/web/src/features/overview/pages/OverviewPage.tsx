@@ -11,11 +11,15 @@ import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined'
 import PersonOutlined from '@mui/icons-material/PersonOutlined'
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
+import { RealtimeProvider } from '../../../api/realtime'
 import { useStaffUser } from '../../../app/hooks'
 import { PageHeader } from '../../../ui/PageHeader'
 import { ErrorState, SkeletonBlock } from '../../../ui/states'
 import { useSubscription } from '../../subscription/api'
 import { StatusChip, TrialStatus } from '../../subscription/components/TrialStatus'
+import { useOverviewLive } from '../api'
+import { CountCards } from '../components/CountCards'
+import { RecentActivity } from '../components/RecentActivity'
 
 type QuickLink = { to: string; title: string; text: string; icon: ReactNode; adminOnly?: boolean }
 
@@ -75,6 +79,27 @@ const TrialCard = () => {
   )
 }
 
+/** The counts and recent activity, refreshed by the realtime connection and whenever the tab gets focus again. */
+const LiveOverview = () => {
+  useOverviewLive()
+  return (
+    <>
+      <Box component="section" aria-labelledby="now-heading" sx={{ mb: 4 }}>
+        <Typography id="now-heading" variant="h2" component="h2" sx={{ mb: 1.5 }}>
+          Needs attention
+        </Typography>
+        <CountCards />
+      </Box>
+      <Box component="section" aria-labelledby="recent-heading" sx={{ mb: 4 }}>
+        <Typography id="recent-heading" variant="h2" component="h2" sx={{ mb: 1.5 }}>
+          Recent activity
+        </Typography>
+        <RecentActivity />
+      </Box>
+    </>
+  )
+}
+
 export const OverviewPage = () => {
   const user = useStaffUser()
   const isAdmin = user.user_type === 'admin'
@@ -83,6 +108,9 @@ export const OverviewPage = () => {
   return (
     <>
       <PageHeader title={`Welcome, ${user.first_name || user.username}`} />
+      <RealtimeProvider>
+        <LiveOverview />
+      </RealtimeProvider>
       <Card sx={{ mb: 3 }}>
         <CardContent>
           <Typography variant="overline" color="text.secondary" component="p">

@@ -9,6 +9,12 @@ import { PageHeader } from '../../../ui/PageHeader'
 const SECTIONS = [
   { to: '/settings/organization', title: 'Organization', text: 'Name, industry and contact details.' },
   { to: '/settings/employees', title: 'Employees', text: 'See your members, manage their roles and invite new ones.' },
+  {
+    to: '/settings/topics',
+    title: 'Topics',
+    text: 'Tag chats by what they are about, with keywords that tag them by themselves.',
+  },
+  { to: '/settings/hours', title: 'Business hours', text: 'Your time zone and the hours your team answers chats.' },
   { to: '/settings/email', title: 'Email', text: 'The mailbox your organization sends email from.' },
   { to: '/settings/integrations', title: 'Integrations', text: 'Social-media channels connected to your inbox.' },
   { to: '/settings/plan', title: 'Plan & billing', text: 'Your plan, free trial, limits and usage.' },

@@ -2,28 +2,29 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import FormControlLabel from '@mui/material/FormControlLabel'
-import InputAdornment from '@mui/material/InputAdornment'
 import Switch from '@mui/material/Switch'
+import InputAdornment from '@mui/material/InputAdornment'
 import { DEFAULT_WIDGET_COLOR, SettingsUpdate, type Settings } from '@proxima/contracts'
-import { useState, type FormEvent } from 'react'
+import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { isApiError } from '../../../api/errors'
 import { FormError } from '../../../ui/states'
 import { TextInput } from '../../../ui/TextInput'
 import type { FieldErrors } from '../../../ui/forms'
 import { useUpdateWidget } from '../api'
+import type { PreviewValues } from './WidgetPreview'
 
 type Widget = Settings['widget']
-type Values = { enabled: boolean; greeting: string; offline_message: string; origins: string; color: string }
-
-const HEX = /^#[0-9a-f]{6}$/i
+type Values = { enabled: boolean; greeting: string; offline_message: string; color: string; origins: string }
 
 const toValues = (widget: Widget): Values => ({
   enabled: widget.enabled,
   greeting: widget.greeting ?? '',
   offline_message: widget.offline_message ?? '',
-  origins: widget.allowed_origins.join('\n'),
   color: widget.color,
+  origins: widget.allowed_origins.join('\n'),
 })
+
+const HEX = /^#[0-9a-f]{6}$/i
 
 const originList = (text: string) =>
   text
@@ -43,8 +44,16 @@ const widgetErrors = (reasons: [path: PropertyKey[], message: string][]): FieldE
   return out
 }
 
-/** Turns the widget on or off and sets its texts and the websites allowed to start chats (admins only). */
-export const WidgetForm = ({ widget }: { widget: Widget }) => {
+type Props = {
+  widget: Widget
+  /** Told every change, so the preview follows the form before it is saved. */
+  onDraftChange: (draft: PreviewValues) => void
+}
+
+/**
+ * Turns the widget on or off and sets its colour, texts and the websites allowed to start chats (admins only).
+ */
+export const WidgetForm = ({ widget, onDraftChange }: Props) => {
   const update = useUpdateWidget()
   const [values, setValues] = useState<Values>(() => toValues(widget))
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -53,12 +62,16 @@ export const WidgetForm = ({ widget }: { widget: Widget }) => {
     values.enabled !== original.enabled ||
     values.greeting.trim() !== original.greeting ||
     values.offline_message.trim() !== original.offline_message ||
-    originList(values.origins).join('\n') !== original.origins ||
-    values.color.trim().toLowerCase() !== original.color
+    values.color.trim().toLowerCase() !== original.color ||
+    originList(values.origins).join('\n') !== original.origins
 
+  const replace = (next: Values) => {
+    setValues(next)
+    onDraftChange(next)
+  }
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     update.reset()
-    setValues((v) => ({ ...v, [key]: value }))
+    replace({ ...values, [key]: value })
   }
 
   const submit = (event: FormEvent) => {
@@ -67,14 +80,14 @@ export const WidgetForm = ({ widget }: { widget: Widget }) => {
       enabled: values.enabled,
       greeting: values.greeting,
       offline_message: values.offline_message,
-      allowed_origins: originList(values.origins),
       color: values.color,
+      allowed_origins: originList(values.origins),
     }
     const parsed = SettingsUpdate.safeParse({ widget: widgetInput })
     if (!parsed.success) return setErrors(widgetErrors(parsed.error.issues.map((i) => [i.path, i.message])))
     setErrors({})
     update.mutate(parsed.data.widget ?? {}, {
-      onSuccess: (saved) => setValues(toValues(saved.widget)),
+      onSuccess: (saved) => replace(toValues(saved.widget)),
       onError: (error) => {
         if (!isApiError(error)) return
         const reasons = Object.entries(error.fieldErrors).map(([key, list]): [PropertyKey[], string] => [
@@ -94,28 +107,29 @@ export const WidgetForm = ({ widget }: { widget: Widget }) => {
         label="Chat widget enabled"
       />
       <TextInput
-        label="Colour"
+        label="Brand colour"
         helperText={
           errors.color ??
-          'Used for the launcher, the header and the buttons of the widget, as #RRGGBB (such as #00796b).'
+          "The colour of the widget's header, launcher and buttons, as #RRGGBB. Its text turns light or dark to stay readable."
         }
         error={Boolean(errors.color)}
         value={values.color}
         onChange={(e) => set('color', e.target.value)}
         disabled={busy}
+        autoComplete="off"
         slotProps={{
-          htmlInput: { maxLength: 7, spellCheck: false, autoComplete: 'off' },
+          htmlInput: { maxLength: 7, spellCheck: false },
           input: {
             startAdornment: (
               <InputAdornment position="start">
                 <Box
                   component="input"
                   type="color"
-                  aria-label="Pick the colour"
+                  aria-label="Colour picker"
                   value={HEX.test(values.color.trim()) ? values.color.trim().toLowerCase() : DEFAULT_WIDGET_COLOR}
-                  onChange={(e) => set('color', e.target.value)}
+                  onChange={(e: ChangeEvent<HTMLInputElement>) => set('color', e.target.value)}
                   disabled={busy}
-                  sx={{ width: 32, height: 32, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
+                  sx={{ width: 36, height: 28, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
                 />
               </InputAdornment>
             ),
@@ -166,7 +180,7 @@ export const WidgetForm = ({ widget }: { widget: Widget }) => {
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>
         <Button
           onClick={() => {
-            setValues(original)
+            replace(original)
             setErrors({})
           }}
           disabled={busy || !changed}

@@ -13,12 +13,13 @@ import Typography from '@mui/material/Typography'
 import type { Settings } from '@proxima/contracts'
 import { useId, useState } from 'react'
 import { errorMessage } from '../../../api/errors'
-import { useIsAdmin } from '../../../app/hooks'
+import { useIsAdmin, useStaffUser } from '../../../app/hooks'
 import { PageHeader } from '../../../ui/PageHeader'
 import { ErrorState, SkeletonBlock } from '../../../ui/states'
 import { useRotateWidgetKey, useSettings } from '../api'
 import { SnippetCard } from '../components/SnippetCard'
 import { WidgetForm } from '../components/WidgetForm'
+import { WidgetPreview, type PreviewValues } from '../components/WidgetPreview'
 
 const Detail = ({ term, value }: { term: string; value: string }) => (
   <Box component="div" sx={{ mb: 1.5 }}>
@@ -37,6 +38,7 @@ const ReadOnlyWidget = ({ widget }: { widget: Settings['widget'] }) => (
     <Detail term="Colour" value={widget.color} />
     <Detail term="Greeting" value={widget.greeting ?? ''} />
     <Detail term="Offline message" value={widget.offline_message ?? ''} />
+    <Detail term="Brand colour" value={widget.color} />
     <Detail term="Allowed websites" value={widget.allowed_origins.join('\n') || 'Any website'} />
   </Box>
 )
@@ -108,9 +110,19 @@ const KeyCard = ({ widgetKey, isAdmin }: { widgetKey: string; isAdmin: boolean }
   )
 }
 
+const previewOf = (widget: Settings['widget']): PreviewValues => ({
+  color: widget.color,
+  greeting: widget.greeting ?? '',
+  offline_message: widget.offline_message ?? '',
+  enabled: widget.enabled,
+})
+
 export const WidgetSettingsPage = () => {
   const settings = useSettings()
   const isAdmin = useIsAdmin()
+  const tenantName = useStaffUser().tenant_id?.tenant_name ?? ''
+  // The form's unsaved values, for the preview; the saved ones until the admin changes something.
+  const [draft, setDraft] = useState<PreviewValues | null>(null)
   return (
     <>
       <PageHeader
@@ -135,14 +147,15 @@ export const WidgetSettingsPage = () => {
                   Look and behaviour
                 </Typography>
                 {isAdmin ? (
-                  <WidgetForm widget={settings.data.widget} />
+                  <WidgetForm widget={settings.data.widget} onDraftChange={setDraft} />
                 ) : (
                   <ReadOnlyWidget widget={settings.data.widget} />
                 )}
               </CardContent>
             </Card>
           </Grid>
-          <Grid size={{ xs: 12, md: 5 }}>
+          <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
+            <WidgetPreview values={draft ?? previewOf(settings.data.widget)} tenantName={tenantName} />
             <KeyCard widgetKey={settings.data.widget.widget_key} isAdmin={isAdmin} />
           </Grid>
         </Grid>
