@@ -18,6 +18,8 @@ const DASHBOARD_ROUTES = [
   '/settings/integrations',
   '/settings/plan',
   '/settings/widget',
+  '/settings/topics',
+  '/settings/hours',
   '/profile',
   '/notifications',
   '/no-such-page',
