@@ -4,6 +4,7 @@ import { auth, createClient, createEmployee, createTenantWithAdmin } from '../fa
 import { chatWorld, send, setSettings, startChat } from '../chat/helpers.js'
 import { unmark } from '../../src/features/search/search.service.js'
 import { DEFAULT_LIMITS } from '../../src/http/rate-limit.js'
+import { marked, resultsAs, searchAs, writeIssue, type Result } from './helpers.js'
 
 let app: TestApp
 const clock = testClock()
@@ -14,68 +15,10 @@ afterAll(async () => {
   await app.shutdown()
 })
 
-type Result = {
-  type: string
-  id: number
-  title: string
-  snippet: string
-  highlights: [number, number][]
-  score: number
-  ref: Record<string, number | null>
-}
-
-const search = (token: string, payload: unknown, url = '/api/search') =>
-  app.inject({ method: 'POST', url, headers: auth(token), payload: payload as object })
-const results = async (token: string, payload: unknown) => (await search(token, payload)).json().results as Result[]
-const marked = (r: Result) => r.highlights.map(([a, b]) => r.snippet.slice(a, b).toLowerCase())
-
-/** An issue with its thread (and optional comments) written straight to the tables. */
-async function issue(tenantId: number, clientId: number, title: string, description: string, comments: string[] = []) {
-  const community = await app.db
-    .selectFrom('communities')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirstOrThrow()
-  const now = clock.now()
-  const row = await app.db
-    .insertInto('community_issues')
-    .values({
-      tenant_id: tenantId,
-      community_id: community.id,
-      client_id: clientId,
-      title,
-      description,
-      last_activity_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const thread = await app.db
-    .insertInto('community_threads')
-    .values({ tenant_id: tenantId, issue_id: row.id, created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const commentIds: number[] = []
-  for (const body of comments) {
-    const c = await app.db
-      .insertInto('community_comments')
-      .values({
-        tenant_id: tenantId,
-        community_id: community.id,
-        issue_id: row.id,
-        thread_id: thread.id,
-        client_id: clientId,
-        body,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    commentIds.push(c.id)
-  }
-  return { issueId: row.id, threadId: thread.id, communityId: community.id, commentIds }
-}
+const search = (token: string, payload: unknown, url = '/api/search') => searchAs(app, token, payload, url)
+const results = (token: string, payload: unknown) => resultsAs(app, token, payload)
+const issue = (tenantId: number, clientId: number, title: string, description: string, comments: string[] = []) =>
+  writeIssue(app, clock.now(), tenantId, clientId, title, description, comments)
 
 describe('POST /api/search', () => {
   it('answers 401 without a token and 403 to a customer', async () => {

@@ -1,24 +1,29 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { SearchType } from '@proxima/contracts'
 import type { Executor } from '../../db/database.js'
+import {
+  authorNames,
+  contentMarks,
+  contentQuery,
+  headline,
+  marked,
+  namesDocument,
+  namesMarks,
+  namesQuery,
+} from './search-text.queries.js'
+import type { SearchTerms } from './search.terms.js'
 
 /**
- * Full-text search over one tenant's content (contract §10.5). Each kind has its document expression here, the
- * very expression its GIN index was built on in migration 0008, so PostgreSQL answers from the index. Words are
- * parsed by `websearch_to_tsquery` (quotes for phrases, `or`, `-word`), stemmed with the English configuration;
- * customer names and contacts use the `simple` configuration (no stemming). Scores are `ts_rank_cd`.
+ * Full-text search over one tenant's content (contract §10.5). Each kind's text is kept as a stored, GIN-indexed
+ * `search_document` of two readings (migration 0012); how words are read and marked is in
+ * `search-text.queries.ts`. Scores are `ts_rank_cd`.
  */
 const DOCUMENTS = {
-  issues: sql`(setweight(to_tsvector('english', i.title), 'A') || setweight(to_tsvector('english', i.description), 'B'))`,
-  comments: sql`to_tsvector('english', cm.body)`,
-  communities: sql`to_tsvector('english', co.name || ' ' || coalesce(co.description, ''))`,
-  messages: sql`to_tsvector('english', coalesce(m.text_content, ''))`,
+  issues: sql`i.search_document`,
+  comments: sql`cm.search_document`,
+  communities: sql`co.search_document`,
+  messages: sql`m.search_document`,
 } as const
-
-/** Start and end of a highlighted word in `ts_headline` output: control characters that text never holds. */
-export const MARK_START = '\u0001'
-export const MARK_END = '\u0002'
-const HEADLINE = `MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … ", StartSel=${MARK_START}, StopSel=${MARK_END}`
 
 export type SearchRow = {
   id: number
@@ -34,7 +39,7 @@ export type SearchRow = {
 }
 
 export type SearchScope = {
-  words: string
+  terms: SearchTerms
   from: Date | null
   to: Date | null
   limit: number
@@ -48,45 +53,81 @@ const window = (column: RawBuilder<unknown>, s: SearchScope) =>
 const visibleChat = (s: SearchScope) =>
   s.onlyChatsOf === null ? sql`true` : sql`(c.assignee_id IS NULL OR c.assignee_id = ${s.onlyChatsOf})`
 
+/** Whether message `m` is in a chat the employee may see (all are, unless limited to assigned chats). */
+const visibleMessage = (s: SearchScope) =>
+  s.onlyChatsOf === null
+    ? sql`true`
+    : sql`EXISTS (SELECT 1 FROM chats c WHERE c.tenant_id = m.tenant_id AND c.id = m.chat_id
+        AND (c.assignee_id IS NULL OR c.assignee_id = ${s.onlyChatsOf}))`
+
 /** The chat's display name, as the inbox shows it. */
 const chatTitle = sql`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''),
   u.username, v.name, v.contact, 'Chat #' || c.id)`
 
 /** The best matches of one kind in one tenant, best first, with the headline computed for those only. */
 function searchOf(type: Exclude<SearchType, 'surveys'>, tenantId: number, s: SearchScope) {
-  const q = sql`websearch_to_tsquery('english', ${s.words})`
+  const q = contentQuery(s.terms)
+  const marks = contentMarks(s.terms)
   switch (type) {
-    case 'issues':
+    case 'issues': {
+      const doc = DOCUMENTS.issues
+      const names = namesDocument(authorNames)
+      const qn = namesQuery(s.terms)
+      const namesMatch = sql`(u.user_type = 'client' AND u.deleted_at IS NULL AND ${names} @@ ${qn})`
+      // Raised by a customer whose names match: the snippet starts with them, their matching names marked.
+      const fullName = sql`u.first_name || ' ' || u.last_name`
+      const author = sql`CASE WHEN b.by_author THEN ${marked(fullName, namesMarks(s.terms))}
+        || CASE WHEN ${namesDocument(fullName)} @@ ${qn} THEN ''
+          ELSE ' (' || ${marked(sql`u.username`, namesMarks(s.terms))} || ')' END || ': ' ELSE '' END`
+      // Matched and scored apart (materialized), so the planner never interleaves that with the limit: the
+      // count over all matches needs every one of them anyway.
       return sql<SearchRow>`
-        SELECT id, title, ts_headline('english', title || '. ' || description, ${q}, ${HEADLINE}) AS snippet,
-          score, created_at, total, NULL::bigint AS chat_id, id AS issue_id, thread_id, community_id
+        WITH matched AS MATERIALIZED (
+          SELECT id, bool_or(by_author) AS by_author FROM (
+            SELECT i.id, false AS by_author FROM community_issues i
+            WHERE i.tenant_id = ${tenantId} AND ${doc} @@ ${q}
+            UNION ALL
+            SELECT i.id, true FROM community_issues i JOIN users u ON u.id = i.client_id
+            WHERE i.tenant_id = ${tenantId} AND ${namesMatch}
+          ) arms
+          GROUP BY id
+        ), scored AS MATERIALIZED (
+          SELECT i.id, m.by_author, ts_rank_cd(${doc}, ${q}) + CASE WHEN m.by_author
+              THEN (SELECT ts_rank_cd(${names}, ${qn}) FROM users u WHERE u.id = i.client_id) ELSE 0 END AS score
+          FROM matched m
+          JOIN community_issues i ON i.tenant_id = ${tenantId} AND i.id = m.id
+          WHERE i.tenant_id = ${tenantId} AND ${window(sql`i.created_at`, s)}
+        )
+        SELECT i.id, i.title, ${author} || ${headline(sql`i.title || '. ' || i.description`, marks)} AS snippet,
+          b.score, i.created_at, b.total, NULL::bigint AS chat_id, i.id AS issue_id, t.id AS thread_id,
+          i.community_id
         FROM (
-          SELECT i.id, i.title, i.description, i.created_at, i.community_id, t.id AS thread_id,
-            ts_rank_cd(${DOCUMENTS.issues}, ${q}) AS score, count(*) OVER () AS total
-          FROM community_issues i
-          JOIN community_threads t ON t.tenant_id = i.tenant_id AND t.issue_id = i.id
-          WHERE i.tenant_id = ${tenantId} AND ${DOCUMENTS.issues} @@ ${q} AND ${window(sql`i.created_at`, s)}
-          ORDER BY score DESC, i.id DESC
+          SELECT id, by_author, score, count(*) OVER () AS total FROM scored ORDER BY score DESC, id DESC
           LIMIT ${s.limit}
-        ) found`
+        ) b
+        JOIN community_issues i ON i.tenant_id = ${tenantId} AND i.id = b.id
+        JOIN community_threads t ON t.tenant_id = i.tenant_id AND t.issue_id = i.id
+        JOIN users u ON u.id = i.client_id
+        ORDER BY b.score DESC, i.id DESC`
+    }
     case 'comments':
       return sql<SearchRow>`
-        SELECT id, title, ts_headline('english', body, ${q}, ${HEADLINE}) AS snippet, score, created_at, total,
-          NULL::bigint AS chat_id, issue_id, thread_id, community_id
+        SELECT cm.id, i.title, ${headline(sql`cm.body`, marks)} AS snippet, b.score, cm.created_at, b.total,
+          NULL::bigint AS chat_id, cm.issue_id, cm.thread_id, cm.community_id
         FROM (
-          SELECT cm.id, i.title, cm.body, cm.created_at, cm.issue_id, cm.thread_id, cm.community_id,
-            ts_rank_cd(${DOCUMENTS.comments}, ${q}) AS score, count(*) OVER () AS total
+          SELECT cm.id, ts_rank_cd(${DOCUMENTS.comments}, ${q}) AS score, count(*) OVER () AS total
           FROM community_comments cm
-          JOIN community_issues i ON i.tenant_id = cm.tenant_id AND i.id = cm.issue_id
           WHERE cm.tenant_id = ${tenantId} AND cm.deleted_at IS NULL AND ${DOCUMENTS.comments} @@ ${q}
             AND ${window(sql`cm.created_at`, s)}
           ORDER BY score DESC, cm.id DESC
           LIMIT ${s.limit}
-        ) found`
+        ) b
+        JOIN community_comments cm ON cm.tenant_id = ${tenantId} AND cm.id = b.id
+        JOIN community_issues i ON i.tenant_id = cm.tenant_id AND i.id = cm.issue_id
+        ORDER BY b.score DESC, cm.id DESC`
     case 'communities':
       return sql<SearchRow>`
-        SELECT id, name AS title,
-          ts_headline('english', name || '. ' || coalesce(description, ''), ${q}, ${HEADLINE}) AS snippet,
+        SELECT id, name AS title, ${headline(sql`name || '. ' || coalesce(description, '')`, marks)} AS snippet,
           score, created_at, total, NULL::bigint AS chat_id, NULL::bigint AS issue_id, NULL::bigint AS thread_id,
           id AS community_id
         FROM (
@@ -99,38 +140,41 @@ function searchOf(type: Exclude<SearchType, 'surveys'>, tenantId: number, s: Sea
           LIMIT ${s.limit}
         ) found`
     case 'messages':
+      // The best matches first, then their chats' names: those joins are for the page of results only.
       return sql<SearchRow>`
-        SELECT id, title, ts_headline('english', text_content, ${q}, ${HEADLINE}) AS snippet, score, created_at,
-          total, chat_id, NULL::bigint AS issue_id, NULL::bigint AS thread_id, NULL::bigint AS community_id
+        SELECT m.id, ${chatTitle} AS title, ${headline(sql`m.text_content`, marks)} AS snippet, b.score,
+          m.sent_at AS created_at, b.total, m.chat_id, NULL::bigint AS issue_id, NULL::bigint AS thread_id,
+          NULL::bigint AS community_id
         FROM (
-          SELECT m.id, m.text_content, m.sent_at AS created_at, m.chat_id, ${chatTitle} AS title,
-            ts_rank_cd(${DOCUMENTS.messages}, ${q}) AS score, count(*) OVER () AS total
+          SELECT m.id, ts_rank_cd(${DOCUMENTS.messages}, ${q}) AS score, count(*) OVER () AS total
           FROM chat_messages m
-          JOIN chats c ON c.tenant_id = m.tenant_id AND c.id = m.chat_id
-          LEFT JOIN users u ON u.id = c.client_id
-          LEFT JOIN anonymous_users v ON v.id = c.visitor_id
           WHERE m.tenant_id = ${tenantId} AND m.deleted_at IS NULL AND ${DOCUMENTS.messages} @@ ${q}
-            AND ${visibleChat(s)} AND ${window(sql`m.sent_at`, s)}
+            AND ${window(sql`m.sent_at`, s)} AND ${visibleMessage(s)}
           ORDER BY score DESC, m.id DESC
           LIMIT ${s.limit}
-        ) found`
+        ) b
+        JOIN chat_messages m ON m.tenant_id = ${tenantId} AND m.id = b.id
+        JOIN chats c ON c.tenant_id = m.tenant_id AND c.id = m.chat_id
+        LEFT JOIN users u ON u.id = c.client_id
+        LEFT JOIN anonymous_users v ON v.id = c.visitor_id
+        ORDER BY b.score DESC, m.id DESC`
     case 'chats': {
-      const names = sql`to_tsvector('simple', concat_ws(' ', u.first_name, u.last_name, u.username, u.email, v.name,
-        v.contact, tp.name))`
-      const simple = sql`websearch_to_tsquery('simple', ${s.words})`
+      const names = namesDocument(sql`concat_ws(' ', u.first_name, u.last_name, u.username, u.email, v.name,
+        v.contact, tp.name)`)
+      const qn = namesQuery(s.terms)
       return sql<SearchRow>`
-        SELECT id, title, ts_headline('simple', who, ${simple}, ${HEADLINE}) AS snippet, score, created_at, total,
+        SELECT id, title, ${headline(sql`who`, namesMarks(s.terms))} AS snippet, score, created_at, total,
           id AS chat_id, NULL::bigint AS issue_id, NULL::bigint AS thread_id, NULL::bigint AS community_id
         FROM (
           SELECT c.id, c.created_at, ${chatTitle} AS title,
             concat_ws(' · ', nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email, v.name, v.contact,
               tp.name) AS who,
-            ts_rank_cd(${names}, ${simple}) AS score, count(*) OVER () AS total
+            ts_rank_cd(${names}, ${qn}) AS score, count(*) OVER () AS total
           FROM chats c
           LEFT JOIN users u ON u.id = c.client_id
           LEFT JOIN anonymous_users v ON v.id = c.visitor_id
           LEFT JOIN chat_topics tp ON tp.tenant_id = c.tenant_id AND tp.id = c.topic_id
-          WHERE c.tenant_id = ${tenantId} AND ${names} @@ ${simple} AND ${visibleChat(s)}
+          WHERE c.tenant_id = ${tenantId} AND ${names} @@ ${qn} AND ${visibleChat(s)}
             AND ${window(sql`c.created_at`, s)}
           ORDER BY score DESC, c.id DESC
           LIMIT ${s.limit}

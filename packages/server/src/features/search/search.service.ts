@@ -4,7 +4,9 @@ import type { Db } from '../../db/database.js'
 import type { StaffActor } from '../../http/actor.js'
 import { isoRequired, type Clock } from '../../lib/clock.js'
 import { assignedOnly } from '../chat/chats.service.js'
-import { MARK_END, MARK_START, listSearchMatches, type SearchRow } from './search.queries.js'
+import { MARK_END, MARK_START } from './search-text.queries.js'
+import { listSearchMatches, type SearchRow } from './search.queries.js'
+import { searchTerms } from './search.terms.js'
 
 const ALL_TYPES: SearchType[] = ['chats', 'messages', 'issues', 'comments', 'communities', 'surveys']
 
@@ -12,8 +14,9 @@ const ALL_TYPES: SearchType[] = ['chats', 'messages', 'issues', 'comments', 'com
 export const SNIPPET_MAX = 300
 
 /**
- * Turns a headline with marked words into plain text and the marks' positions, cut to `SNIPPET_MAX` characters.
- * The dashboard highlights from positions, so no markup ever comes from stored text.
+ * Turns a headline with marked words into plain text and the marks' positions, cut to `SNIPPET_MAX` characters
+ * after the last whole word that fits (a single longer word is cut at the limit). The dashboard highlights from
+ * positions, so no markup ever comes from stored text.
  */
 export function unmark(headline: string, max = SNIPPET_MAX): { snippet: string; highlights: [number, number][] } {
   let snippet = ''
@@ -27,7 +30,12 @@ export function unmark(headline: string, max = SNIPPET_MAX): { snippet: string; 
     } else snippet += ch
   }
   if (snippet.length <= max) return { snippet, highlights }
-  const cut = snippet.slice(0, max - 1).trimEnd()
+  const room = snippet.slice(0, max) // one more than fits, to see whether a word ends at the limit
+  const space = room.lastIndexOf(' ')
+  // Not within the fragments' " … ", nor between the halves of a character outside the BMP.
+  const cut = (space > 0 ? room.slice(0, space) : room.slice(0, max - 1))
+    .replace(/[\s…]+$/u, '')
+    .replace(/[\uD800-\uDBFF]$/u, '')
   return {
     snippet: `${cut}…`,
     highlights: highlights.filter(([, end]) => end <= cut.length),
@@ -56,7 +64,7 @@ export function createSearchService({ db, clock }: { db: Db; clock: Clock }) {
     const words = (input.query ?? input.context ?? '').trim()
     const types = input.types ?? (input.filter ? [input.filter] : ALL_TYPES)
     const scope = {
-      words,
+      terms: searchTerms(words),
       from: input.from ? new Date(input.from) : null,
       to: input.to ? new Date(input.to) : null,
       limit: input.limit,
