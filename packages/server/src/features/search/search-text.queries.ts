@@ -3,7 +3,7 @@ import type { SearchTerms } from './search.terms.js'
 
 /*
  * The text side of full-text search (contract §10.5): what the words match and how the matching words are marked.
- * Content is read twice (its stored `search_document`, migration 0012): with the English configuration (stems, so
+ * Content is read twice (its stored `search_document`, migration 0014): with the English configuration (stems, so
  * "refunds" finds "refund"; stop words left out) and with the `simple` one (the words as written, so the start of a
  * word finds it even when it is longer than its stem: "shipp" finds "shipping").
  */
@@ -13,7 +13,7 @@ type Tsquery = RawBuilder<unknown>
 /** Names and contacts, read as written. */
 export const namesDocument = (text: RawBuilder<unknown>) => sql`to_tsvector('simple', ${text})`
 
-/** The names of a customer `u` as their issues are found by (migration 0012 indexes this on users). */
+/** The names of a customer `u` as their issues are found by (migration 0014 indexes this on users). */
 export const authorNames = sql`u.first_name || ' ' || u.last_name || ' ' || u.username`
 
 /**

@@ -15,7 +15,7 @@ import type { SearchTerms } from './search.terms.js'
 
 /**
  * Full-text search over one tenant's content (contract §10.5). Each kind's text is kept as a stored, GIN-indexed
- * `search_document` of two readings (migration 0012); how words are read and marked is in
+ * `search_document` of two readings (migration 0014); how words are read and marked is in
  * `search-text.queries.ts`. Scores are `ts_rank_cd`.
  */
 const DOCUMENTS = {
