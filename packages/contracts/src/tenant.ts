@@ -6,13 +6,20 @@ export const TenantStatus = z.enum(['pending_admin', 'active', 'suspended'])
 export const SubscriptionStatus = z.enum(['trialing', 'active', 'expired', 'canceled'])
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>
 
-/** IANA time-zone names, validated against the runtime's Intl data. */
+/** The shape of an IANA name (`UTC`, `Africa/Nairobi`, `Etc/GMT+3`); UTC offsets such as `+05:30` are not names. */
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/
+
+/**
+ * IANA time-zone names, validated against the runtime's Intl data. Newer runtimes also accept offsets such as
+ * `+05:30` as a time zone; those are refused by their shape, so that every Node.js version accepts the same names.
+ */
 export const TimeZone = z
   .string()
   .trim()
   .max(64)
   .refine(
     (v) => {
+      if (!IANA_NAME.test(v)) return false
       try {
         new Intl.DateTimeFormat('en-US', { timeZone: v })
         return true
