@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { FIRST_ADMIN, PASSWORD, signIn, unique } from './helpers.js'
+import { FIRST_ADMIN, PASSWORD, signIn, unique, realtimeReady } from './helpers.js'
 
 const ORGANIZATION = 'Proxima Demo'
 const auth = (token: string) => ({ Authorization: `Token ${token}` })
@@ -22,12 +22,6 @@ async function createCustomer(request: APIRequestContext) {
   const session = await res.json()
   return { name: 'Ada Lovelace', token: session.token as string }
 }
-
-/** Resolves once the page's realtime connection has said "ready" (staff are then on their `tenant` channel). */
-const realtimeReady = (page: Page) =>
-  page
-    .waitForEvent('websocket', (ws) => ws.url().includes('/api/ws'))
-    .then((ws) => ws.waitForEvent('framereceived', (frame) => String(frame.payload).includes('"ready"')))
 
 const seriousViolations = async (page: Page) => {
   const result = await new AxeBuilder({ page }).analyze()

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page, type WebSocket } from '@playwright/test'
 import { randomBytes } from 'node:crypto'
 
 export const FIRST_ADMIN = { email: 'admin@proxima.local', password: 'First-admin-2026' }
@@ -65,4 +65,24 @@ export async function customerWithChat(request: APIRequestContext, tenantId: num
     ((await (await request.get('/api/chat/message/', { headers, params: { chat_id: chatId } })).json()).data ??
       []) as Message[]
   return { name: `Ada ${lastName}`, chatId, headers, say, messages }
+}
+
+/**
+ * Resolves once any realtime connection the page opens from now on has said "ready" (staff are then on their
+ * `tenant` and `user` channels). Any socket counts: the first one may be replaced before it is ready, as when the
+ * page reloads or the shell reconnects.
+ */
+export function realtimeReady(page: Page): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const onSocket = (ws: WebSocket) => {
+      if (!ws.url().includes('/api/ws')) return
+      ws.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"ready"')) {
+          page.off('websocket', onSocket)
+          resolve()
+        }
+      })
+    }
+    page.on('websocket', onSocket)
+  })
 }

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { PASSWORD, createOrganization, customerWithChat, signIn, unique } from './helpers.js'
+import { PASSWORD, createOrganization, customerWithChat, signIn, unique, realtimeReady } from './helpers.js'
 
 const auth = (token: string) => ({ Authorization: `Token ${token}` })
 
@@ -49,12 +49,6 @@ const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(400)
   await page.screenshot({ path: join(dir, `${name}.png`) })
 }
-
-/** Resolves once the page's realtime connection has said "ready" (staff are then on their `user` channel). */
-const realtimeReady = (page: Page) =>
-  page
-    .waitForEvent('websocket', (ws) => ws.url().includes('/api/ws'))
-    .then((ws) => ws.waitForEvent('framereceived', (frame) => String(frame.payload).includes('"ready"')))
 
 /** A member of the organisation's community who raises `count` issues there through the app's API. */
 async function raiseIssues(request: APIRequestContext, adminToken: string, count: number) {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { PASSWORD, createOrganization, customerWithChat, signIn, unique } from './helpers.js'
+import { PASSWORD, createOrganization, customerWithChat, signIn, unique, realtimeReady } from './helpers.js'
 import { startWidgetHost } from './widget-host.js'
 
 const DESKTOP = { width: 1440, height: 900 }
@@ -50,12 +50,6 @@ const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(400)
   await page.screenshot({ path: join(dir, `${name}.png`) })
 }
-
-/** Resolves once the page's realtime connection has said "ready". */
-const realtimeReady = (page: Page) =>
-  page
-    .waitForEvent('websocket', (ws) => ws.url().includes('/api/ws'))
-    .then((ws) => ws.waitForEvent('framereceived', (frame) => String(frame.payload).includes('"ready"')))
 
 const openSettings = async (page: Page, item: string) => {
   const nav = page.getByRole('navigation', { name: 'Main' })
