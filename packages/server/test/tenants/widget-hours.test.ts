@@ -17,37 +17,6 @@ const patch = (token: string, payload: object, on: TestApp = app) =>
 const widgetConfig = async (key: string, on: TestApp = app) =>
   (await on.inject({ method: 'GET', url: `/api/widget/config/?widget_key=${key}` })).json()
 
-describe('the widget colour (widget.color)', () => {
-  it('refuses a colour that is not #RRGGBB with a field error, and keeps the old one', async () => {
-    const { token } = await createTenantWithAdmin(app)
-    for (const color of ['teal', '#00796', '#00796bb', 'rgb(0,0,0)', '#GG0000', 42]) {
-      const res = await patch(token, { widget: { color } })
-      expect(res.statusCode, String(color)).toBe(400)
-      expect(res.json().errors['widget.color']).toEqual(['Enter a colour as #RRGGBB, such as #00796b.'])
-    }
-    expect((await get(SETTINGS, token)).json().widget.color).toBe('#00796b')
-  })
-
-  it("starts as the product's teal in the settings and the public widget configuration", async () => {
-    const { token } = await createTenantWithAdmin(app)
-    const settings = (await get(SETTINGS, token)).json()
-    expect(settings.widget.color).toBe('#00796b')
-    expect((await widgetConfig(settings.widget.widget_key)).color).toBe('#00796b')
-  })
-
-  it("saves an admin's colour in lower case and gives it to the widget, leaving other organisations alone", async () => {
-    const { token } = await createTenantWithAdmin(app)
-    const stranger = await createTenantWithAdmin(app)
-    const res = await patch(token, { widget: { color: ' #1A237E ' } })
-    expect(res.statusCode).toBe(200)
-    expect(res.json().widget).toMatchObject({ color: '#1a237e', enabled: true })
-    expect((await widgetConfig(res.json().widget.widget_key)).color).toBe('#1a237e')
-    // Another field of the widget leaves the colour as it is.
-    expect((await patch(token, { widget: { greeting: 'Hello' } })).json().widget.color).toBe('#1a237e')
-    expect((await get(SETTINGS, stranger.token)).json().widget.color).toBe('#00796b')
-  })
-})
-
 describe('time zone and business hours', () => {
   it('refuses an unknown time zone, an inverted or empty opening and overlapping hours, changing nothing', async () => {
     const { token } = await createTenantWithAdmin(app)
