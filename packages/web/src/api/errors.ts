@@ -1,4 +1,4 @@
-import { isErrorCode, type ErrorCode } from '@proxima/contracts'
+import { isErrorCode, type ErrorCode } from '@proxima/contracts/error-codes'
 
 /**
  * The codes an ApiError carries: the server's catalogue, `network.unreachable` when no answer came, and

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Provider as ReduxProvider } from 'react-redux'
 import { queryClient } from '../api/query-client'
+import { ToastProvider } from '../ui/toast'
 import { config } from './config'
 import { store } from './store'
 import { theme } from './theme'
@@ -22,7 +23,9 @@ export const Providers = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <GoogleProvider>{children}</GoogleProvider>
+        <ToastProvider>
+          <GoogleProvider>{children}</GoogleProvider>
+        </ToastProvider>
       </ThemeProvider>
     </QueryClientProvider>
   </ReduxProvider>

@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert'
-import Snackbar from '@mui/material/Snackbar'
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
-import { errorMessage, hasStatus } from '../../api/errors'
+import { hasStatus } from '../../api/errors'
+import { useToast } from '../../ui/toast'
 
-type Notice = { severity: 'success' | 'error' | 'info'; message: string; key: number }
+type Severity = 'success' | 'error' | 'info'
 type Feedback = {
-  notify: (severity: Notice['severity'], message: string) => void
+  notify: (severity: Severity, message: string) => void
   /** Shows the server's sentence; a 402 also turns replies off (the subscription has ended). */
   fail: (error: unknown) => void
   repliesDisabled: boolean
@@ -13,41 +12,27 @@ type Feedback = {
 
 const FeedbackContext = createContext<Feedback | null>(null)
 
+/** The chat screen's toasts, and whether replies are off because the subscription has ended. */
 export const ChatFeedbackProvider = ({ children }: { children: ReactNode }) => {
-  const [notice, setNotice] = useState<Notice | null>(null)
+  const toast = useToast()
   const [repliesDisabled, setRepliesDisabled] = useState(false)
   const notify = useCallback(
-    (severity: Notice['severity'], message: string) => setNotice({ severity, message, key: Date.now() }),
-    [],
+    (severity: Severity, message: string) => {
+      if (severity === 'success') toast.success(message)
+      else if (severity === 'info') toast.info(message)
+      else toast.error(message)
+    },
+    [toast],
   )
   const fail = useCallback(
     (error: unknown) => {
       if (hasStatus(error, 402)) setRepliesDisabled(true)
-      notify('error', errorMessage(error))
+      toast.error(error)
     },
-    [notify],
+    [toast],
   )
   const value = useMemo(() => ({ notify, fail, repliesDisabled }), [notify, fail, repliesDisabled])
-  return (
-    <FeedbackContext.Provider value={value}>
-      {children}
-      <Snackbar
-        key={notice?.key}
-        open={notice !== null}
-        autoHideDuration={notice?.severity === 'error' ? 8000 : 4000}
-        onClose={(_event, reason) => {
-          if (reason !== 'clickaway') setNotice(null)
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        {notice ? (
-          <Alert severity={notice.severity} variant="filled" onClose={() => setNotice(null)} sx={{ width: '100%' }}>
-            {notice.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
-    </FeedbackContext.Provider>
-  )
+  return <FeedbackContext.Provider value={value}>{children}</FeedbackContext.Provider>
 }
 
 export const useChatFeedback = (): Feedback => {
