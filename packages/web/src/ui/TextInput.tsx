@@ -40,7 +40,8 @@ type Props = {
 /**
  * An outlined text field whose label reads exactly as written (a required field says so with aria-required).
  * It is built from the input parts rather than MUI's TextField, which also brings in the select menu and its popover
- * on every page with a form, the sign-in page included.
+ * on every page with a form, the sign-in page included. Like the theme's TextField, it is full width with normal
+ * margins unless told otherwise.
  */
 export const TextInput = ({
   label,
@@ -49,8 +50,8 @@ export const TextInput = ({
   disabled,
   required,
   size,
-  fullWidth,
-  margin,
+  fullWidth = true,
+  margin = 'normal',
   id: givenId,
   slotProps,
   sx,
