@@ -1,20 +1,19 @@
 import type { Community } from '@proxima/contracts'
 import { useState } from 'react'
-import { errorMessage } from '../../api/errors'
+import { useToast } from '../../ui/toast'
 import { useUpdateCommunity } from './use-communities'
-
-export type AdminNotice = { severity: 'success' | 'error'; message: string }
 
 /**
  * What an admin does to a community from a card or its page: edit it in a dialog, archive it after a confirmation,
- * restore it straight away. The dialogs keep showing the community while they close.
+ * restore it straight away; each outcome is confirmed in a toast. The dialogs keep showing the community while they
+ * close.
  */
 export const useCommunityAdmin = () => {
   const [target, setTarget] = useState<Community | null>(null)
   // The mode outlives `open`, so a closing dialog keeps its content.
   const [mode, setMode] = useState<'create' | 'edit' | 'archive'>('create')
   const [open, setOpen] = useState(false)
-  const [notice, setNotice] = useState<AdminNotice | null>(null)
+  const toast = useToast()
   const restore = useUpdateCommunity()
 
   return {
@@ -24,21 +23,16 @@ export const useCommunityAdmin = () => {
     archiveOpen: open && mode === 'archive',
     /** The community the form edits; null when it creates one. */
     editing: mode === 'edit' ? target : null,
-    notice,
-    clearNotice: () => setNotice(null),
     create: () => {
-      setNotice(null)
       setMode('create')
       setOpen(true)
     },
     edit: (community: Community) => {
-      setNotice(null)
       setTarget(community)
       setMode('edit')
       setOpen(true)
     },
     archive: (community: Community, archive: boolean) => {
-      setNotice(null)
       if (archive) {
         setTarget(community)
         setMode('archive')
@@ -48,15 +42,15 @@ export const useCommunityAdmin = () => {
       restore.mutate(
         { id: community.community_id, changes: { is_archived: false } },
         {
-          onSuccess: (saved) => setNotice({ severity: 'success', message: `${saved.community_name} is restored.` }),
-          onError: (error) => setNotice({ severity: 'error', message: errorMessage(error) }),
+          onSuccess: (saved) => toast.success(`${saved.community_name} is restored.`),
+          onError: toast.error,
         },
       )
     },
     close: () => setOpen(false),
     saved: (community: Community, what: 'created' | 'saved' | 'archived') => {
       setOpen(false)
-      setNotice({ severity: 'success', message: `${community.community_name} is ${what}.` })
+      toast.success(`${community.community_name} is ${what}.`)
     },
   }
 }

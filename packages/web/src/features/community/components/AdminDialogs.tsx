@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert'
 import type { useCommunityAdmin } from '../use-community-admin'
 import { ArchiveDialog } from './ArchiveDialog'
 import { CommunityFormDialog } from './CommunityFormDialog'
@@ -22,16 +21,3 @@ export const AdminDialogs = ({ admin }: { admin: Admin }) => (
     />
   </>
 )
-
-/** The outcome of the last admin action, until dismissed. */
-export const AdminNoticeBar = ({ admin }: { admin: Admin }) =>
-  admin.notice ? (
-    <Alert
-      severity={admin.notice.severity}
-      onClose={admin.clearNotice}
-      sx={{ mb: 2 }}
-      role={admin.notice.severity === 'error' ? 'alert' : 'status'}
-    >
-      {admin.notice.message}
-    </Alert>
-  ) : null

@@ -1,19 +1,13 @@
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogContentText from '@mui/material/DialogContentText'
-import DialogTitle from '@mui/material/DialogTitle'
-import { CommunityCreate, CommunityUpdate, type Community } from '@proxima/contracts'
-import { useId, useState, type FormEvent } from 'react'
-import { isApiError } from '../../../api/errors'
-import { pickErrors, serverFieldErrors, validate, type FieldErrors } from '../../../ui/forms'
-import { FormError } from '../../../ui/states'
-import { TextInput } from '../../../ui/TextInput'
+import { CommunityCreate, type Community } from '@proxima/contracts'
+import { useState } from 'react'
+import { FormAlert, SubmitButton } from '../../../ui/form/FormFooter'
+import { DialogForm, FormDialog } from '../../../ui/form/FormDialog'
+import { FormText } from '../../../ui/form/FormText'
+import { showSubmitError } from '../../../ui/form/server-errors'
+import { useContractForm } from '../../../ui/form/use-contract-form'
 import { useCreateCommunity, useUpdateCommunity } from '../use-communities'
 import { PlanProblem, isPlanProblem } from './PlanProblem'
 
-const FIELDS = ['community_name', 'description'] as const
 const NAME_MAX = 120
 const DESCRIPTION_MAX = 2000
 
@@ -25,107 +19,72 @@ type Props = {
   onSaved: (community: Community) => void
 }
 
-type FormProps = Omit<Props, 'open'> & { titleId: string; textId: string }
-
-/** Field reasons from a 400, and a taken name (409) under the name field. */
-const errorsFrom = (error: unknown): FieldErrors => {
-  const fields = pickErrors(serverFieldErrors(error), FIELDS)
-  if (isApiError(error) && error.code === 'community.name_taken' && !fields.community_name)
-    fields.community_name = error.message
-  return fields
-}
-
-const CommunityForm = ({ community, onClose, onSaved, titleId, textId }: FormProps) => {
-  const [name, setName] = useState(community?.community_name ?? '')
-  const [description, setDescription] = useState(community?.description ?? '')
-  const [errors, setErrors] = useState<FieldErrors>({})
+const CommunityForm = ({ community, onClose, onSaved }: Omit<Props, 'open'>) => {
   const create = useCreateCommunity()
   const update = useUpdateCommunity()
-  const mutation = community ? update : create
-  const busy = mutation.isPending
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const input = { community_name: name, description }
-    const result = validate(community ? CommunityUpdate : CommunityCreate, input)
-    if (!result.ok) return setErrors(result.errors)
-    setErrors({})
-    const body = {
-      community_name: result.data.community_name ?? name.trim(),
-      description: result.data.description ?? null,
+  // A plan limit is not the input's fault: it gets its own warning with the way to a larger plan.
+  const [planError, setPlanError] = useState<unknown>(null)
+  const form = useContractForm(CommunityCreate, {
+    defaultValues: { community_name: community?.community_name ?? '', description: community?.description ?? '' },
+  })
+  const submit = form.handleSubmit(async (values) => {
+    setPlanError(null)
+    const body = { community_name: values.community_name, description: values.description ?? null }
+    try {
+      const saved = community
+        ? await update.mutateAsync({ id: community.community_id, changes: body })
+        : await create.mutateAsync(body)
+      onSaved(saved)
+    } catch (error) {
+      if (isPlanProblem(error)) setPlanError(error)
+      else showSubmitError(form.setError, error, ['community_name', 'description'])
     }
-    const handlers = { onSuccess: onSaved, onError: (error: unknown) => setErrors(errorsFrom(error)) }
-    if (community) update.mutate({ id: community.community_id, changes: body }, handlers)
-    else create.mutate(body, handlers)
-  }
+  })
 
-  const planProblem = isPlanProblem(mutation.error)
   return (
-    <form noValidate onSubmit={submit}>
-      <DialogTitle id={titleId}>{community ? `Edit ${community.community_name}` : 'New community'}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId}>
-          {community
-            ? 'Members see the new name and description at once.'
-            : 'Customers can find and join it in the mobile app, raise issues and comment there.'}
-        </DialogContentText>
-        <TextInput
-          label="Name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={Boolean(errors.community_name)}
-          helperText={errors.community_name ?? `${name.trim().length} / ${NAME_MAX}`}
-          disabled={busy}
-          required
-          autoFocus
-          autoComplete="off"
-        />
-        <TextInput
-          label="Description (optional)"
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          error={Boolean(errors.description)}
-          helperText={errors.description ?? `${description.trim().length} / ${DESCRIPTION_MAX}`}
-          disabled={busy}
-          multiline
-          minRows={3}
-          maxRows={10}
-        />
-        {planProblem ? (
-          <PlanProblem error={mutation.error} />
-        ) : (
-          <FormError error={mutation.error} fieldErrors={errors} />
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? 'Saving…' : community ? 'Save changes' : 'Create community'}
-        </Button>
-      </DialogActions>
-    </form>
+    <DialogForm
+      title={community ? `Edit ${community.community_name}` : 'New community'}
+      description={
+        community
+          ? 'Members see the new name and description at once.'
+          : 'Customers can find and join it in the mobile app, raise issues and comment there.'
+      }
+      onSubmit={submit}
+      onCancel={onClose}
+      busy={form.formState.isSubmitting}
+      submit={
+        <SubmitButton control={form.control} pendingLabel="Saving…">
+          {community ? 'Save changes' : 'Create community'}
+        </SubmitButton>
+      }
+    >
+      <FormText
+        control={form.control}
+        name="community_name"
+        label="Name"
+        maxLength={NAME_MAX}
+        required
+        autoFocus
+        autoComplete="off"
+      />
+      <FormText
+        control={form.control}
+        name="description"
+        label="Description (optional)"
+        maxLength={DESCRIPTION_MAX}
+        multiline
+        minRows={3}
+        maxRows={10}
+      />
+      {planError ? <PlanProblem error={planError} /> : null}
+      <FormAlert control={form.control} />
+    </DialogForm>
   )
 }
 
 /** Admins create a community or change its name and description; the API's reasons land under the fields. */
-export const CommunityFormDialog = ({ open, community, onClose, onSaved }: Props) => {
-  const titleId = useId()
-  const textId = useId()
-  // A new form (fresh fields and no old error) each time the dialog opens.
-  const [session, setSession] = useState({ open, count: 0 })
-  if (session.open !== open) setSession({ open, count: open ? session.count + 1 : session.count })
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId} aria-describedby={textId}>
-      <CommunityForm
-        key={`${community?.community_id ?? 'new'}-${session.count}`}
-        community={community}
-        onClose={onClose}
-        onSaved={onSaved}
-        titleId={titleId}
-        textId={textId}
-      />
-    </Dialog>
-  )
-}
+export const CommunityFormDialog = ({ open, onClose, ...props }: Props) => (
+  <FormDialog open={open} onClose={onClose}>
+    <CommunityForm key={props.community?.community_id ?? 'new'} onClose={onClose} {...props} />
+  </FormDialog>
+)

@@ -10,7 +10,7 @@ import { useIsAdmin } from '../../../app/hooks'
 import { PageHeader } from '../../../ui/PageHeader'
 import { EmptyState, ErrorState, SkeletonBlock } from '../../../ui/states'
 import { useDebouncedValue } from '../../../ui/use-debounced-value'
-import { AdminDialogs, AdminNoticeBar } from '../components/AdminDialogs'
+import { AdminDialogs } from '../components/AdminDialogs'
 import { CommunityCard } from '../components/CommunityCard'
 import { plural } from '../format'
 import { useCommunities } from '../use-communities'
@@ -122,7 +122,6 @@ export const CommunitiesPage = () => {
           ) : undefined
         }
       />
-      <AdminNoticeBar admin={admin} />
       <Box role="search" aria-label="Communities" sx={{ mb: 2, maxWidth: 420 }}>
         <SearchField label="Search communities" value={search} onChange={setSearch} />
       </Box>

@@ -19,7 +19,7 @@ import { useIsAdmin } from '../../../app/hooks'
 import { ErrorState } from '../../../ui/states'
 import { useDebouncedValue } from '../../../ui/use-debounced-value'
 import type { IssueFilters, IssueSortOrder, SolvedFilter } from '../api'
-import { AdminDialogs, AdminNoticeBar } from '../components/AdminDialogs'
+import { AdminDialogs } from '../components/AdminDialogs'
 import { CommunityStats } from '../components/CommunityCard'
 import { ConnectionHint } from '../components/ConnectionHint'
 import { HistoryTab } from '../components/HistoryTab'
@@ -191,7 +191,6 @@ const CommunityView = ({ communityId }: { communityId: number }) => {
           <Skeleton width="50%" />
         </Box>
       )}
-      <AdminNoticeBar admin={admin} />
       <Tabs
         value={tab}
         onChange={(_event, next: TabValue) => setTab(next)}
