@@ -4,14 +4,32 @@ import Button from '@mui/material/Button'
 import Grid from '@mui/material/Grid'
 import { AdminRegistration, Texts, type PlanId, type StaffSession } from '@proxima/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { isApiError, type ApiError } from '../../../api/errors'
-import { FormError } from '../../../ui/states'
-import { PhoneField } from '../../../ui/PhoneField'
-import { TextInput } from '../../../ui/TextInput'
-import { pickErrors, serverFieldErrors, validate, type FieldErrors } from '../../../ui/forms'
+import { useState } from 'react'
+import { useFormState } from 'react-hook-form'
+import { errorMessage, isApiError } from '../../../api/errors'
+import { FormAlert, SubmitButton } from '../../../ui/form/FormFooter'
+import { FormPhone } from '../../../ui/form/FormPhone'
+import { FormText } from '../../../ui/form/FormText'
+import { showSubmitError } from '../../../ui/form/server-errors'
+import { useContractForm } from '../../../ui/form/use-contract-form'
 import { registerAdmin } from '../api'
 import type { StoredTenant } from '../tenant-storage'
+
+/** The person's fields of the admin registration; the two passwords must match, as the server requires. */
+const AdminFields = AdminRegistration.pick({
+  username: true,
+  first_name: true,
+  last_name: true,
+  email: true,
+  phonenumber: true,
+  password: true,
+  confirm_password: true,
+}).refine((v) => v.password === v.confirm_password, {
+  path: ['confirm_password'],
+  error: Texts.passwordMismatch,
+})
+
+const FIELDS = ['username', 'first_name', 'last_name', 'email', 'phonenumber', 'password', 'confirm_password'] as const
 
 const TEXT_FIELDS = [
   { name: 'username', label: 'Username', type: 'text', autoComplete: 'username', half: false },
@@ -20,30 +38,9 @@ const TEXT_FIELDS = [
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', half: false },
 ] as const
 const PASSWORD_FIELDS = [
-  { name: 'password', label: 'Password', autoComplete: 'new-password' },
-  { name: 'confirm_password', label: 'Confirm password', autoComplete: 'new-password' },
+  { name: 'password', label: 'Password', help: 'At least 8 characters, with a letter and a digit.' },
+  { name: 'confirm_password', label: 'Confirm password', help: undefined },
 ] as const
-const FIELD_NAMES = [
-  'username',
-  'first_name',
-  'last_name',
-  'email',
-  'phonenumber',
-  'password',
-  'confirm_password',
-] as const
-
-type Values = Record<(typeof FIELD_NAMES)[number], string>
-
-/** Duplicate registrations: both fields, or the one that is taken (product rule). */
-const duplicateText = (error: ApiError): string => {
-  const username = Boolean(error.fieldErrors.username)
-  const email = Boolean(error.fieldErrors.email)
-  if (username && email) return Texts.duplicateBoth
-  if (username) return Texts.duplicateUsername
-  if (email) return Texts.duplicateEmail
-  return error.message
-}
 
 type Props = {
   tenant: StoredTenant
@@ -54,95 +51,73 @@ type Props = {
 }
 
 export const AdminStep = ({ tenant, plan, onRegistered, onBack, onStartOver }: Props) => {
-  const [values, setValues] = useState<Values>({
-    username: '',
-    first_name: '',
-    last_name: '',
-    email: tenant.email,
-    phonenumber: '',
-    password: '',
-    confirm_password: '',
+  const mutation = useMutation({ mutationFn: registerAdmin })
+  // The onboarding link ran out (or was used): only starting over helps, so it is said with that button.
+  const [expired, setExpired] = useState<string | null>(null)
+  const form = useContractForm(AdminFields, {
+    defaultValues: {
+      username: '',
+      first_name: '',
+      last_name: '',
+      email: tenant.email,
+      phonenumber: null,
+      password: '',
+      confirm_password: '',
+    },
   })
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const mutation = useMutation({
-    mutationFn: registerAdmin,
-    onSuccess: onRegistered,
-    onError: (error) => setErrors(pickErrors(serverFieldErrors(error), FIELD_NAMES)),
+  const { isSubmitting } = useFormState({ control: form.control })
+
+  const submit = form.handleSubmit(async (values) => {
+    setExpired(null)
+    try {
+      const session = await mutation.mutateAsync({
+        ...values,
+        tenant_id: tenant.tenant_id,
+        onboarding_token: tenant.onboarding_token,
+        user_type: 'admin',
+        plan,
+      })
+      onRegistered(session)
+    } catch (error) {
+      if (isApiError(error) && error.code === 'tenant.onboarding_token_invalid') setExpired(errorMessage(error))
+      else showSubmitError(form.setError, error, FIELDS)
+    }
   })
-  const set = (field: string) => (value: string) => setValues((v) => ({ ...v, [field]: value }))
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const input = {
-      tenant_id: tenant.tenant_id,
-      onboarding_token: tenant.onboarding_token,
-      plan,
-      user_type: 'admin',
-      ...values,
-      phonenumber: values.phonenumber || undefined,
-    }
-    const result = validate(AdminRegistration, input)
-    const next: FieldErrors = result.ok ? {} : result.errors
-    if (values.confirm_password && values.password !== values.confirm_password) {
-      next.confirm_password = Texts.passwordMismatch
-    }
-    setErrors(next)
-    if (!result.ok || Object.keys(next).length > 0) return
-    mutation.mutate({ ...result.data, plan })
-  }
-
-  const error = mutation.error
-  const apiError = isApiError(error) ? error : null
-  const busy = mutation.isPending
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Admin account">
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label="Admin account">
       <Grid container columnSpacing={2}>
         {TEXT_FIELDS.map((field) => (
           <Grid key={field.name} size={{ xs: 12, sm: field.half ? 6 : 12 }}>
-            <TextInput
+            <FormText
+              control={form.control}
+              name={field.name}
               label={field.label}
               type={field.type}
               autoComplete={field.autoComplete}
               autoFocus={field.name === 'username'}
-              value={values[field.name]}
-              onChange={(e) => set(field.name)(e.target.value)}
-              error={Boolean(errors[field.name])}
-              helperText={errors[field.name]}
-              disabled={busy}
               required
             />
           </Grid>
         ))}
         <Grid size={12}>
-          <PhoneField
-            value={values.phonenumber}
-            onChange={set('phonenumber')}
-            error={errors.phonenumber}
-            disabled={busy}
-            helperText="Optional. Include the country code, e.g. +254 712 345678."
-          />
+          <FormPhone control={form.control} name="phonenumber" />
         </Grid>
         {PASSWORD_FIELDS.map((field) => (
           <Grid key={field.name} size={{ xs: 12, sm: 6 }}>
-            <TextInput
+            <FormText
+              control={form.control}
+              name={field.name}
               label={field.label}
               type="password"
-              autoComplete={field.autoComplete}
-              value={values[field.name]}
-              onChange={(e) => set(field.name)(e.target.value)}
-              error={Boolean(errors[field.name])}
-              helperText={
-                errors[field.name] ??
-                (field.name === 'password' ? 'At least 8 characters, with a letter and a digit.' : '')
-              }
-              disabled={busy}
+              autoComplete="new-password"
+              helperText={field.help}
               required
             />
           </Grid>
         ))}
       </Grid>
-      {apiError?.code === 'tenant.onboarding_token_invalid' ? (
+      {expired ? (
         <Alert
           severity="error"
           sx={{ my: 2 }}
@@ -152,22 +127,17 @@ export const AdminStep = ({ tenant, plan, onRegistered, onBack, onStartOver }: P
             </Button>
           }
         >
-          {apiError.message}
+          {expired}
         </Alert>
-      ) : apiError?.status === 409 ? (
-        <Alert severity="error" sx={{ my: 2 }}>
-          {duplicateText(apiError)}
-        </Alert>
-      ) : (
-        <FormError error={error} fieldErrors={errors} />
-      )}
+      ) : null}
+      <FormAlert control={form.control} />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 2 }}>
-        <Button onClick={onBack} disabled={busy}>
+        <Button onClick={onBack} disabled={isSubmitting}>
           Back
         </Button>
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
-          {busy ? 'Creating account…' : 'Create account'}
-        </Button>
+        <SubmitButton control={form.control} pendingLabel="Creating account…" size="large">
+          Create account
+        </SubmitButton>
       </Box>
     </Box>
   )

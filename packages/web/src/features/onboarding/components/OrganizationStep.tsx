@@ -1,82 +1,76 @@
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import { TenantCreate, type TenantCreated } from '@proxima/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { Controller } from 'react-hook-form'
 import { isApiError } from '../../../api/errors'
-import { FormError } from '../../../ui/states'
-import { PhoneField } from '../../../ui/PhoneField'
-import { TextInput } from '../../../ui/TextInput'
-import { pickErrors, serverFieldErrors, validate, type FieldErrors } from '../../../ui/forms'
+import { FormAlert, SubmitButton } from '../../../ui/form/FormFooter'
+import { FormText } from '../../../ui/form/FormText'
+import { showSubmitError } from '../../../ui/form/server-errors'
+import { useContractForm } from '../../../ui/form/use-contract-form'
 import { IndustryField } from '../../organization/components/IndustryField'
 import { browserTimeZone, createTenant } from '../api'
+import { FormPhone } from '../../../ui/form/FormPhone'
 
+/** The fields of this step; the plan is chosen next and the time zone comes from the browser. */
 const OrganizationFields = TenantCreate.pick({ tenant_name: true, industry: true, email: true, phonenumber: true })
-const FIELDS = ['tenant_name', 'industry', 'email', 'phonenumber']
 
 type Props = { onCreated: (reply: TenantCreated, requestEmail: string) => void }
 
 export const OrganizationStep = ({ onCreated }: Props) => {
-  const [values, setValues] = useState({ tenant_name: '', industry: '', email: '', phonenumber: '' })
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const mutation = useMutation({
-    mutationFn: createTenant,
-    onError: (error) => {
-      const fields = pickErrors(serverFieldErrors(error), FIELDS)
-      if (isApiError(error) && error.code === 'tenant.name_taken') fields.tenant_name = error.message
-      setErrors(fields)
-    },
+  const mutation = useMutation({ mutationFn: createTenant })
+  const form = useContractForm(OrganizationFields, {
+    defaultValues: { tenant_name: '', industry: '', email: '', phonenumber: null },
   })
-  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }))
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const result = validate(OrganizationFields, { ...values, phonenumber: values.phonenumber || undefined })
-    if (!result.ok) return setErrors(result.errors)
-    setErrors({})
+  const submit = form.handleSubmit(async (values) => {
     const timezone = browserTimeZone()
-    const body = { ...result.data, ...(timezone ? { timezone } : {}) }
-    mutation.mutate(body, { onSuccess: (reply) => onCreated(reply, result.data.email) })
-  }
+    try {
+      const reply = await mutation.mutateAsync({ ...values, ...(timezone ? { timezone } : {}) })
+      onCreated(reply, values.email)
+    } catch (error) {
+      // A taken name is the name field's problem, though the server gives it as a sentence only.
+      if (isApiError(error) && error.code === 'tenant.name_taken')
+        form.setError('tenant_name', { type: 'server', message: error.message }, { shouldFocus: true })
+      else showSubmitError(form.setError, error, ['tenant_name', 'industry', 'email', 'phonenumber'])
+    }
+  })
 
-  const busy = mutation.isPending
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Organization details">
-      <TextInput
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label="Organization details">
+      <FormText
+        control={form.control}
+        name="tenant_name"
         label="Organization name"
         autoComplete="organization"
         autoFocus
-        value={values.tenant_name}
-        onChange={(e) => set('tenant_name')(e.target.value)}
-        error={Boolean(errors.tenant_name)}
-        helperText={errors.tenant_name}
-        disabled={busy}
         required
       />
-      <IndustryField value={values.industry} onChange={set('industry')} error={errors.industry} disabled={busy} />
-      <TextInput
+      <Controller
+        control={form.control}
+        name="industry"
+        render={({ field, fieldState, formState }) => (
+          <IndustryField
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+            disabled={formState.isSubmitting}
+          />
+        )}
+      />
+      <FormText
+        control={form.control}
+        name="email"
         label="Organization email"
         type="email"
         autoComplete="email"
-        value={values.email}
-        onChange={(e) => set('email')(e.target.value)}
-        error={Boolean(errors.email)}
-        helperText={errors.email ?? 'Where we can reach your organization.'}
-        disabled={busy}
+        helperText="Where we can reach your organization."
         required
       />
-      <PhoneField
-        value={values.phonenumber}
-        onChange={set('phonenumber')}
-        error={errors.phonenumber}
-        disabled={busy}
-        helperText="Optional. Include the country code, e.g. +254 712 345678."
-      />
-      <FormError error={mutation.error} fieldErrors={errors} />
+      <FormPhone control={form.control} name="phonenumber" />
+      <FormAlert control={form.control} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
-          {busy ? 'Saving…' : 'Continue'}
-        </Button>
+        <SubmitButton control={form.control} pendingLabel="Saving…" size="large">
+          Continue
+        </SubmitButton>
       </Box>
     </Box>
   )
