@@ -20,8 +20,16 @@ export const AI_TEXT_LIMITS = {
   surveyContext: 4000,
 } as const
 
-/** A text to process: required when present, its length checked by the service against `AI_TEXT_LIMITS`. */
-const AiText = z.string({ error: 'Must be text.' }).trim().min(1, { error: 'Must not be empty.' })
+/** What the service answers (422 `ai.input_too_long`) for a text over its limit; forms say it before asking. */
+export const aiTextTooLong = (max: number) =>
+  `The text is too long to process. Shorten it to ${max.toLocaleString('en-US')} characters.`
+
+/** A text to process, named in its errors; its length is checked by the service against `AI_TEXT_LIMITS`. */
+const aiText = (label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .min(1, { error: `${label} is required.` })
 
 /** What every AI reply reports about how it was made (contract §10.1). */
 export const AiMeta = z.object({
@@ -37,8 +45,8 @@ export type AiMeta = z.infer<typeof AiMeta>
 export const SummarizeRequest = z
   .object({
     chat_id: Id.optional(),
-    text: AiText.optional(),
-    summarize_context: AiText.optional(),
+    text: aiText('Text').optional(),
+    summarize_context: aiText('Text').optional(),
     max_key_points: z.coerce.number().int().min(1).max(10).default(5),
     language: Language.optional(),
   })
@@ -68,8 +76,8 @@ export type Tone = z.infer<typeof Tone>
 /** §10.3 (`paraphrase_context` is the legacy name of `text`). */
 export const ParaphraseRequest = z
   .object({
-    text: AiText.optional(),
-    paraphrase_context: AiText.optional(),
+    text: aiText('Text').optional(),
+    paraphrase_context: aiText('Text').optional(),
     n: z.coerce.number().int().min(1).max(5).default(3),
     tone: z.preprocess(lower, Tone).default('neutral'),
     language: Language.optional(),
@@ -90,12 +98,12 @@ export type ParaphraseReply = z.infer<typeof ParaphraseReply>
 /** §10.4 text mode; a body with `full_context` and no `prompt` is the legacy survey form (§6.5). */
 export const GenerateRequest = z
   .object({
-    prompt: AiText.optional(),
+    prompt: aiText('Prompt').optional(),
     max_length: z.coerce.number().int().min(1).max(4000).default(800),
     context: z.string({ error: 'Must be text.' }).trim().optional(),
     chat_id: Id.optional(),
     temperature: z.coerce.number().min(0).max(1).default(0.7),
-    full_context: AiText.optional(),
+    full_context: aiText('Text').optional(),
     no_of_questions: z.coerce.number().int().min(1).max(20).optional(),
     survey_topic: z.string().trim().min(1).max(255).optional(),
     question_types: z.array(z.preprocess(lower, QuestionType)).min(1).optional(),
@@ -118,8 +126,8 @@ export const SurveyGenerateRequest = z
   .object({
     survey_topic: z.string().trim().min(1).max(255),
     no_of_questions: z.coerce.number().int().min(1).max(20).default(5),
-    survey_context: AiText.optional(),
-    full_context: AiText.optional(),
+    survey_context: aiText('Text').optional(),
+    full_context: aiText('Text').optional(),
     question_types: z.array(z.preprocess(lower, QuestionType)).min(1).optional(),
     language: Language.optional(),
   })

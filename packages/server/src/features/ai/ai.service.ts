@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import {
   AI_TEXT_LIMITS,
+  aiTextTooLong,
   Question,
   QuestionType,
   questionProblems,
@@ -29,7 +30,7 @@ export { aiRequestsThisMonth } from './ai.queries.js'
 export type { AiServiceDeps } from './ai.answer.js'
 
 const tooLong = (field: string, max: number) => {
-  const message = `The text is too long to process. Shorten it to ${max.toLocaleString('en-US')} characters.`
+  const message = aiTextTooLong(max)
   return new AppError(422, 'ai.input_too_long', message, { errors: { [field]: [message] } })
 }
 const chars = (texts: (string | null | undefined)[]) => texts.reduce((n, s) => n + (s?.length ?? 0), 0)

@@ -1,9 +1,14 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { aiRequestReducer, initialAiRequest, type AiRequestAction, type AiRequestState } from './request-state'
 
+/** How an `ask` ended: with the error when it failed; answered, cancelled and superseded requests have none. */
+export type AiOutcome = { failed: false } | { failed: true; error: unknown }
+
 export type AiRequest<A, R> = AiRequestState<A, R> & {
   /** Asks again; a request still running is cancelled. */
   run: (args: A) => void
+  /** `run`, settled when the request is over (so a form stays busy meanwhile). */
+  ask: (args: A) => Promise<AiOutcome>
   /** Runs the last request again (after an error). */
   retry: () => void
   /** Stops a running request; the previous result, if any, stays. */
@@ -43,22 +48,28 @@ export const useAiRequest = <A, R>(
     [key],
   )
 
-  const run = useCallback(
-    (args: A) => {
+  const ask = useCallback(
+    (args: A): Promise<AiOutcome> => {
       controller.current?.abort()
       const current = new AbortController()
       controller.current = current
       const id = ++seq.current
       dispatch({ type: 'started', key, seq: id, args })
-      callRef.current(args, current.signal).then(
-        (data) => dispatch({ type: 'succeeded', key, seq: id, data }),
+      return callRef.current(args, current.signal).then(
+        (data) => {
+          dispatch({ type: 'succeeded', key, seq: id, data })
+          return { failed: false }
+        },
         (error: unknown) => {
-          if (!current.signal.aborted) dispatch({ type: 'failed', key, seq: id, error })
+          if (current.signal.aborted) return { failed: false }
+          dispatch({ type: 'failed', key, seq: id, error })
+          return { failed: true, error }
         },
       )
     },
     [key],
   )
+  const run = useCallback((args: A) => void ask(args), [ask])
 
   const { args } = state
   const retry = useCallback(() => {
@@ -80,5 +91,5 @@ export const useAiRequest = <A, R>(
   const choose = useCallback((value: string | null) => dispatch({ type: 'chosen', key, value }), [key])
 
   const visible = state.key === key ? state : initialAiRequest<A, R>(key)
-  return { ...visible, run, retry, cancel, clear, choose }
+  return { ...visible, run, ask, retry, cancel, clear, choose }
 }
