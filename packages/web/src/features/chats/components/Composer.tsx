@@ -3,12 +3,19 @@ import Button from '@mui/material/Button'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import Send from '@mui/icons-material/Send'
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { MessageCreate } from '@proxima/contracts'
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
+import { useController } from 'react-hook-form'
 import { useRealtime } from '../../../api/realtime'
+import { describedBy } from '../../../ui/form/described-by'
+import { useContractForm } from '../../../ui/form/use-contract-form'
 import { GenerateDraftButton } from '../../ai/components/GenerateDraftButton'
 import { ParaphraseButton, type ParaphraseRequest } from '../../ai/components/ParaphraseButton'
 import { MESSAGE_MAX_LENGTH } from '../api'
 import { VoiceRecorder } from './VoiceRecorder'
+
+/** What the composer sends: the message's text, checked as the server checks a new message. */
+const MessageFields = MessageCreate.pick({ text_content: true })
 
 type Props = {
   chatId: number
@@ -22,35 +29,63 @@ type Props = {
 /**
  * The reply box: Enter sends, Shift+Enter starts a new line; up to 4,000 characters; or a voice message. The draft
  * can be paraphrased in a tone or generated from a short instruction with the chat as context.
+ *
+ * Unlike a settings form, it does not wait for the server: a sent message appears in the conversation at once,
+ * marked as sending until the server has it (or failed, with Retry), and the box is free for the next one. What it
+ * shares with the forms is the check: the contract's rules on send, the reason under the box, gone once fixed.
  */
 export const Composer = ({ chatId, disabled, paraphrase, onSend, onRecorded }: Props) => {
-  const [text, setText] = useState('')
+  const form = useContractForm(MessageFields, { defaultValues: { text_content: '' } })
+  const { field, fieldState } = useController({ control: form.control, name: 'text_content' })
   const inputRef = useRef<HTMLTextAreaElement | null>(null)
   const realtime = useRealtime()
+  const inputId = useId()
   const counterId = useId()
-  const length = text.length
+  const text = field.value
+  // Counted as the server counts it: without the white space around the text.
+  const length = text.trim().length
   const tooLong = length > MESSAGE_MAX_LENGTH
-  const canSend = !disabled && text.trim().length > 0 && !tooLong
+  const canSend = !disabled && text.trim().length > 0
+  const sent = useRef(false)
 
-  const submit = () => {
-    if (!canSend) return
-    onSend(text.trim())
-    setText('')
-    realtime?.typing(chatId, 'stop')
+  const setText = (next: string) =>
+    form.setValue('text_content', next, { shouldValidate: form.formState.isSubmitted, shouldDirty: true })
+
+  // Built at the event, not during render, since it marks the send in a ref.
+  const submit = () =>
+    form.handleSubmit((values) => {
+      onSend(values.text_content)
+      // Emptied at once, so that a second Enter cannot send the same text again.
+      form.setValue('text_content', '')
+      sent.current = true
+      realtime?.typing(chatId, 'stop')
+    })()
+
+  // After a send, the next message starts without the last one's checks (the count moves when a submit is over).
+  const { submitCount } = form.formState
+  useEffect(() => {
+    if (!sent.current) return
+    sent.current = false
+    form.reset({ text_content: '' })
+  }, [submitCount, form])
+
+  const send = () => {
+    if (canSend) void submit()
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
     event.preventDefault()
-    submit()
+    send()
   }
 
   return (
     <Box
       component="form"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        submit()
+        send()
       }}
       sx={{
         position: 'relative',
@@ -67,18 +102,29 @@ export const Composer = ({ chatId, disabled, paraphrase, onSend, onRecorded }: P
         minRows={1}
         maxRows={8}
         size="small"
+        id={inputId}
         placeholder={disabled ? 'Replies are disabled' : 'Write a reply… (Enter sends, Shift+Enter adds a line)'}
+        name={field.name}
         value={text}
         disabled={disabled}
-        error={tooLong}
+        error={tooLong || Boolean(fieldState.error)}
+        helperText={fieldState.error?.message}
         onChange={(event) => {
-          setText(event.target.value)
+          field.onChange(event.target.value)
           if (event.target.value.trim()) realtime?.typing(chatId, 'start')
         }}
-        onBlur={() => realtime?.typing(chatId, 'stop')}
+        onBlur={() => {
+          field.onBlur()
+          realtime?.typing(chatId, 'stop')
+        }}
         onKeyDown={onKeyDown}
-        inputRef={inputRef}
-        slotProps={{ htmlInput: { 'aria-label': 'Reply', 'aria-describedby': counterId } }}
+        inputRef={(element: HTMLTextAreaElement | null) => {
+          field.ref(element)
+          inputRef.current = element
+        }}
+        slotProps={{
+          htmlInput: { 'aria-label': 'Reply', 'aria-describedby': describedBy(inputId, fieldState, counterId) },
+        }}
       />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
         <VoiceRecorder disabled={disabled} onRecorded={onRecorded} />
