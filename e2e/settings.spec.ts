@@ -234,7 +234,7 @@ test('the overview counts chats and issues live as customers write', async ({ pa
   await expect(count('open')).toHaveText('0')
   await expect(count('mine')).toHaveText('0')
   await expect(count('issues-today')).toHaveText('0')
-  await expect(page.getByText('Nothing yet. New chats and community issues show up here')).toBeVisible()
+  await expect(page.getByText('No activity yet. New chats and community issues show up here')).toBeVisible()
 
   // A customer starts a chat: the counts and the recent activity change without a reload.
   const customer = await customerWithChat(request, org.tenantId)

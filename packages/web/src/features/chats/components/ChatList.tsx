@@ -1,8 +1,11 @@
 import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
 import List from '@mui/material/List'
 import Skeleton from '@mui/material/Skeleton'
 import Typography from '@mui/material/Typography'
 import ChatOutlined from '@mui/icons-material/ChatOutlined'
+import { Link as RouterLink } from 'react-router'
+import { useIsAdmin } from '../../../app/hooks'
 import { EmptyState, ErrorState } from '../../../ui/states'
 import type { ChatFilters } from '../api'
 import { useChatList } from '../use-chat-list'
@@ -10,7 +13,75 @@ import { useNow } from '../use-now'
 import { ChatListItem } from './ChatListItem'
 import { LoadMoreButton } from '../../../ui/LoadMoreButton'
 
-type Props = { filters: ChatFilters; filtered: boolean; selectedId: number | null }
+type Props = {
+  filters: ChatFilters
+  /** Whether the assignee, channel, escalation or search narrow the list (the status tab aside). */
+  filtered: boolean
+  selectedId: number | null
+  onClearFilters: () => void
+  /** Switches to the All tab. */
+  onShowAll: () => void
+}
+
+const STATUS_WORD = { open: 'open ', pending: 'pending ', resolved: 'resolved ', all: '' } as const
+
+const NO_CHATS_IN = {
+  open: 'New conversations appear here as soon as customers write.',
+  pending: 'Chats waiting for the customer to answer appear here.',
+  resolved: 'Chats appear here once they are resolved.',
+} as const
+
+type EmptyProps = Omit<Props, 'selectedId'>
+
+/** An empty inbox says what is missing under the status and filters, and the way on. */
+const EmptyChats = ({ filters, filtered, onClearFilters, onShowAll }: EmptyProps) => {
+  const isAdmin = useIsAdmin()
+  const word = STATUS_WORD[filters.status]
+  if (filtered)
+    return (
+      <EmptyState
+        icon={<ChatOutlined />}
+        title={`No ${word}chats match these filters`}
+        description="Try another assignee, channel or search."
+        action={
+          <Button variant="outlined" onClick={onClearFilters}>
+            Clear filters
+          </Button>
+        }
+      />
+    )
+  if (filters.status !== 'all')
+    return (
+      <EmptyState
+        icon={<ChatOutlined />}
+        title={`No ${word}chats`}
+        description={NO_CHATS_IN[filters.status]}
+        action={
+          <Button variant="outlined" onClick={onShowAll}>
+            Show all chats
+          </Button>
+        }
+      />
+    )
+  return (
+    <EmptyState
+      icon={<ChatOutlined />}
+      title="No chats yet"
+      description={
+        isAdmin
+          ? 'Conversations appear here as soon as customers write. Add the chat widget to your website so they can.'
+          : 'Conversations with your customers appear here as soon as they write.'
+      }
+      action={
+        isAdmin ? (
+          <Button variant="contained" component={RouterLink} to="/settings/widget">
+            Set up the chat widget
+          </Button>
+        ) : undefined
+      }
+    />
+  )
+}
 
 const ListSkeleton = () => (
   <Box role="status" aria-label="Loading chats" sx={{ p: 1.5 }}>
@@ -27,7 +98,8 @@ const ListSkeleton = () => (
 )
 
 /** The chats matching the filters, newest activity first, with "Load more". */
-export const ChatList = ({ filters, filtered, selectedId }: Props) => {
+export const ChatList = ({ selectedId, ...empty }: Props) => {
+  const { filters } = empty
   const list = useChatList(filters)
   const now = useNow()
 
@@ -50,15 +122,7 @@ export const ChatList = ({ filters, filtered, selectedId }: Props) => {
   if (chats.length === 0) {
     return (
       <Box sx={{ p: 1.5 }}>
-        <EmptyState
-          icon={<ChatOutlined />}
-          title={filtered ? 'No chats match these filters' : 'No chats yet'}
-          description={
-            filtered
-              ? 'Try another status, assignee or search.'
-              : 'Conversations with your customers appear here as soon as they write.'
-          }
-        />
+        <EmptyChats {...empty} />
       </Box>
     )
   }

@@ -62,7 +62,13 @@ const Inbox = () => {
         <ChatFilterBar value={draft} onChange={setDraft} />
         <ConnectionHint />
         <Box sx={{ overflowY: 'auto', flexGrow: 1, minHeight: 0 }}>
-          <ChatList filters={filters} filtered={filtered} selectedId={chatId} />
+          <ChatList
+            filters={filters}
+            filtered={filtered}
+            selectedId={chatId}
+            onClearFilters={() => setDraft((current) => ({ ...INITIAL, status: current.status }))}
+            onShowAll={() => setDraft((current) => ({ ...current, status: 'all' }))}
+          />
         </Box>
       </Paper>
       <Paper

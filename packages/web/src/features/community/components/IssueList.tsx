@@ -123,10 +123,28 @@ const IssueRow = ({ issue, now }: { issue: Issue; now: Date }) => (
   </ListItem>
 )
 
-type Props = { filters: IssueFilters; filtered: boolean; onClearFilters: () => void }
+type Props = {
+  filters: IssueFilters
+  /** Whether words or dates narrow the list (the open/solved choice aside). */
+  filtered: boolean
+  onClearFilters: () => void
+  /** Shows solved and open issues together. */
+  onShowAll: () => void
+}
+
+/** What the list shows when it is empty: what is missing under the filters, and the way on. */
+const emptyText = (solved: IssueFilters['solved'], filtered: boolean) => {
+  const kind = solved === 'open' ? 'open ' : solved === 'solved' ? 'solved ' : ''
+  if (filtered) return { title: `No ${kind}issues match these filters`, description: 'Try other words or dates.' }
+  if (solved === 'open')
+    return { title: 'No open issues', description: 'New issues appear here as members raise them in the mobile app.' }
+  if (solved === 'solved')
+    return { title: 'No solved issues', description: 'Issues appear here once you mark them solved.' }
+  return { title: 'No issues yet', description: 'Issues appear here as soon as members raise them in the mobile app.' }
+}
 
 /** A community's issues under the chosen filters, with "Load more". */
-export const IssueList = ({ filters, filtered, onClearFilters }: Props) => {
+export const IssueList = ({ filters, filtered, onClearFilters, onShowAll }: Props) => {
   const list = useIssueList(filters)
   const now = useNow()
 
@@ -144,23 +162,20 @@ export const IssueList = ({ filters, filtered, onClearFilters }: Props) => {
   const issues = list.data.pages.flatMap((page) => page.data)
   const total = list.data.pages[0]?.pagination?.total ?? issues.length
   if (issues.length === 0) {
-    const none =
-      filters.solved === 'open' ? 'No open issues' : filters.solved === 'solved' ? 'No solved issues' : 'No issues yet'
+    const text = emptyText(filters.solved, filtered)
     return (
       <EmptyState
         icon={<ChatBubbleOutline />}
-        title={filtered ? 'No issues match these filters' : none}
-        description={
-          filtered
-            ? 'Try other words or dates.'
-            : filters.solved === 'open'
-              ? 'Every issue of this community is answered. New ones appear here as members raise them.'
-              : 'Issues appear here as soon as members raise them in the mobile app.'
-        }
+        title={text.title}
+        description={text.description}
         action={
           filtered ? (
             <Button variant="outlined" onClick={onClearFilters}>
               Clear filters
+            </Button>
+          ) : filters.solved !== 'all' ? (
+            <Button variant="outlined" onClick={onShowAll}>
+              Show all issues
             </Button>
           ) : undefined
         }

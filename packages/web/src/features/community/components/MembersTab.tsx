@@ -52,16 +52,22 @@ export const MembersTab = ({ communityId }: { communityId: number }) => {
     body = (
       <EmptyState
         icon={<GroupOutlined />}
-        title={query ? 'No members match' : 'No members yet'}
+        title={query ? 'No members match this search' : page > 0 ? 'No members on this page' : 'No members yet'}
         description={
           query
             ? 'Try another name, username or email.'
-            : 'Customers join from the mobile app; they appear here as soon as they do.'
+            : page > 0
+              ? 'The list changed since this page was opened.'
+              : 'Customers join from the mobile app; they appear here as soon as they do.'
         }
         action={
           query ? (
             <Button variant="outlined" onClick={() => setSearch('')}>
               Clear search
+            </Button>
+          ) : page > 0 ? (
+            <Button variant="outlined" onClick={() => setPaging({ key: filterKey, page: 0 })}>
+              Back to the first page
             </Button>
           ) : undefined
         }

@@ -56,7 +56,7 @@ export const CommunitiesPage = () => {
       communities.length === 0 ? (
         <EmptyState
           icon={<ForumOutlined />}
-          title={query ? 'No communities match' : 'No communities yet'}
+          title={query ? 'No communities match this search' : 'No communities yet'}
           description={
             query
               ? 'Try another name or word from the description.'
@@ -71,7 +71,7 @@ export const CommunitiesPage = () => {
               </Button>
             ) : isAdmin ? (
               <Button variant="contained" startIcon={<Add />} onClick={admin.create}>
-                New community
+                Create a community
               </Button>
             ) : undefined
           }

@@ -218,6 +218,7 @@ const CommunityView = ({ communityId }: { communityId: number }) => {
               filters={filters}
               filtered={filtered}
               onClearFilters={() => setFilters({ search: '', from: '', to: '' })}
+              onShowAll={() => setFilters({ solved: 'all' })}
             />
           </>
         ) : tab === 'members' ? (

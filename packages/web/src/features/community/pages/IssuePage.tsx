@@ -33,9 +33,15 @@ const CommentsSkeleton = () => (
   </Box>
 )
 
-type ThreadProps = { issue: Issue; organisation: string; onRemove: (comment: Comment) => void }
+type ThreadProps = {
+  issue: Issue
+  organisation: string
+  /** Whether replies are closed (an archived community). */
+  closed: boolean
+  onRemove: (comment: Comment) => void
+}
 
-const Comments = ({ issue, organisation, onRemove }: ThreadProps) => {
+const Comments = ({ issue, organisation, closed, onRemove }: ThreadProps) => {
   const comments = useComments(issue.thread_id)
   const now = useNow()
   const { hash } = useLocation()
@@ -57,7 +63,11 @@ const Comments = ({ issue, organisation, onRemove }: ThreadProps) => {
       <EmptyState
         icon={<ChatBubbleOutline />}
         title="No comments yet"
-        description="Be the first to answer: your reply is shown as your organization's, with a Staff badge."
+        description={
+          closed
+            ? 'Nobody can comment while the community is archived.'
+            : "Be the first to answer below: your reply is shown as your organization's, with a Staff badge."
+        }
       />
     )
   }
@@ -162,6 +172,7 @@ const IssueView = ({ issueId }: { issueId: number }) => {
           <Comments
             issue={issue.data}
             organisation={organisation}
+            closed={archived}
             onRemove={(comment) => setRemoving({ comment, open: true })}
           />
         ) : (

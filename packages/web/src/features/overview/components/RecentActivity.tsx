@@ -1,4 +1,5 @@
 import Avatar from '@mui/material/Avatar'
+import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import List from '@mui/material/List'
 import ListItem from '@mui/material/ListItem'
@@ -11,6 +12,7 @@ import ForumOutlined from '@mui/icons-material/ForumOutlined'
 import type { Chat, Issue } from '@proxima/contracts'
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
+import { useIsAdmin } from '../../../app/hooks'
 import { ErrorState, SkeletonBlock } from '../../../ui/states'
 import { visuallyHidden } from '../../../ui/visually-hidden'
 import { customerName, shortTime, STATUS_LABEL } from '../../chats/format'
@@ -44,6 +46,7 @@ const issueItem = (issue: Issue): Item => ({
 export const RecentActivity = () => {
   const chats = useRecentChats()
   const issues = useRecentIssues()
+  const isAdmin = useIsAdmin()
   const now = new Date()
   if (chats.isPending || issues.isPending) return <SkeletonBlock height={240} label="Loading recent activity…" />
   const failed = chats.isError ? chats : issues.isError ? issues : null
@@ -66,8 +69,13 @@ export const RecentActivity = () => {
     return (
       <Card sx={{ p: 3 }}>
         <Typography color="text.secondary">
-          Nothing yet. New chats and community issues show up here as they happen.
+          No activity yet. New chats and community issues show up here as they happen.
         </Typography>
+        {isAdmin ? (
+          <Button component={RouterLink} to="/settings/widget" variant="outlined" sx={{ mt: 2 }}>
+            Set up the chat widget
+          </Button>
+        ) : null}
       </Card>
     )
   return (

@@ -162,9 +162,13 @@ export const MembersTable = () => {
       <Box sx={{ p: 2 }}>
         <EmptyState
           icon={<GroupOutlined />}
-          title={filtered ? 'No members match' : 'No members yet'}
+          title={filtered ? 'No members match these filters' : page > 0 ? 'No members on this page' : 'No members yet'}
           description={
-            filtered ? 'Try another name or role.' : 'Members appear here once they accept their invitation.'
+            filtered
+              ? 'Try another name or role.'
+              : page > 0
+                ? 'The list changed since this page was opened.'
+                : 'Members appear here once they accept their invitation.'
           }
           action={
             filtered ? (

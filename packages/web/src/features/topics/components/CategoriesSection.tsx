@@ -59,6 +59,7 @@ export const CategoriesSection = ({ isAdmin, notify }: { isAdmin: boolean; notif
         <Card sx={{ p: 3 }}>
           <Typography color="text.secondary">
             No categories yet. Categories group related topics, such as Billing or Delivery.
+            {isAdmin ? ' Create one with New category.' : ' An admin of your organization can create them.'}
           </Typography>
         </Card>
       ) : (

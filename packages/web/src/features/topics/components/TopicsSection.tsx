@@ -98,7 +98,9 @@ export const TopicsSection = ({ isAdmin, notify }: { isAdmin: boolean; notify: N
       ) : shown.length === 0 ? (
         <Card sx={{ p: 3 }}>
           <Typography color="text.secondary">
-            Every topic is archived. Show the archived ones to restore one, or create a new topic.
+            {isAdmin
+              ? 'Every topic is archived. Turn on Show archived to restore one, or create a new topic.'
+              : 'Every topic is archived. An admin of your organization can restore one or create a new one.'}
           </Typography>
         </Card>
       ) : (
