@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { FIRST_ADMIN, PASSWORD, signIn, unique, realtimeReady } from './helpers.js'
+import { createOrganization, FIRST_ADMIN, PASSWORD, signIn, unique, realtimeReady } from './helpers.js'
 
 const ORGANIZATION = 'Proxima Demo'
 const auth = (token: string) => ({ Authorization: `Token ${token}` })
@@ -158,5 +158,62 @@ test('a moderator sees a new issue live, answers it, removes a comment, solves i
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible()
 
+  expect(errors).toEqual([])
+})
+
+test('an admin creates a community: the form checks the name, waits while saving and confirms it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const errors: Error[] = []
+  page.on('pageerror', (e) => errors.push(e))
+  // A plan with room for more than the organization's first community.
+  const { tenant, admin } = await createOrganization(request, { plan: 'business' })
+  await signIn(page, admin.email, PASSWORD)
+  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Community' }).click()
+  const first = page.getByRole('article', { name: `${tenant.tenant_name} Community` })
+  await expect(first).toBeVisible()
+
+  // A search that finds nothing says so, rather than that there are no communities.
+  await page.getByLabel('Search communities').fill('no-such-community')
+  await expect(page.getByRole('heading', { name: 'No communities match this search' })).toBeVisible()
+  await page.getByRole('button', { name: 'Clear search' }).click()
+  await expect(first).toBeVisible()
+
+  // Submitting without a name says why; the reason goes as soon as a name is typed, before submitting again.
+  await page.getByRole('button', { name: 'New community' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New community' })
+  const create = dialog.getByRole('button', { name: 'Create community' })
+  await create.click()
+  await expect(dialog.getByText('Community name is required.')).toBeVisible()
+  const name = unique('Book lovers ')
+  await dialog.getByLabel('Name', { exact: true }).fill(name)
+  await expect(dialog.getByText('Community name is required.')).toHaveCount(0)
+
+  // While the server has not answered, the form waits and says it is saving.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(
+    (url) => url.pathname === '/api/community/community/',
+    async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback()
+      await held
+      return route.continue()
+    },
+  )
+  await create.click()
+  await expect(dialog.getByRole('button', { name: 'Saving…' })).toBeDisabled()
+  await expect(dialog.getByLabel('Name', { exact: true })).toBeDisabled()
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled()
+  release()
+
+  // Saved: the dialog closes, a toast confirms it and the community is listed.
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('alert').filter({ hasText: `${name} is created.` })).toBeVisible()
+  await expect(page.getByRole('article', { name })).toBeVisible()
   expect(errors).toEqual([])
 })

@@ -12,8 +12,11 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
-/** An organization with its admin, made through the API (onboarding without the browser). */
-export async function createOrganization(request: APIRequestContext) {
+/** An organization with its admin, made through the API (onboarding without the browser), on the given plan. */
+export async function createOrganization(
+  request: APIRequestContext,
+  { plan = 'basic' }: { plan?: 'basic' | 'professional' | 'business' } = {},
+) {
   const tenantRes = await request.post('/api/tenantmanagement/tenant/', {
     data: { tenant_name: unique('Org '), industry: 'Retail', email: `${unique('org')}@example.com` },
   })
@@ -30,6 +33,7 @@ export async function createOrganization(request: APIRequestContext) {
       last_name: 'Hopper',
       password: PASSWORD,
       confirm_password: PASSWORD,
+      plan,
     },
   })
   expect(adminRes.status()).toBe(201)

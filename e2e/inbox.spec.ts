@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { customerWithChat, FIRST_ADMIN, signIn, unique } from './helpers.js'
+import { createOrganization, customerWithChat, FIRST_ADMIN, PASSWORD, signIn, unique } from './helpers.js'
 
 test('an admin answers a customer live in the inbox, assigns the chat to themself and resolves it', async ({
   page,
@@ -61,4 +61,28 @@ test('an admin answers a customer live in the inbox, assigns the chat to themsel
   expect(chat.status).toBe('resolved')
   expect(chat.assignee?.id).toBe(adminId)
   expect(chat.unread_count).toBe(0)
+})
+
+test('an empty inbox says what is missing under the chosen status and filters, and what to do next', async ({
+  page,
+  request,
+}) => {
+  const { admin } = await createOrganization(request)
+  await signIn(page, admin.email, PASSWORD)
+  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chats' }).click()
+
+  // The Open tab is a filter too: it does not claim that there are no chats at all.
+  await expect(page.getByRole('heading', { name: 'No open chats' })).toBeVisible()
+  await page.getByRole('button', { name: 'Show all chats' }).click()
+  await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('heading', { name: 'No chats yet' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Set up the chat widget' })).toHaveAttribute('href', '/settings/widget')
+
+  // A search that finds nothing says so, and clearing it goes back to the whole list.
+  await page.getByLabel('Search chats').fill('nobody here')
+  await expect(page.getByRole('heading', { name: 'No chats match these filters' })).toBeVisible()
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+  await expect(page.getByLabel('Search chats')).toHaveValue('')
+  await expect(page.getByRole('heading', { name: 'No chats yet' })).toBeVisible()
 })
