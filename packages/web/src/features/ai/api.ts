@@ -9,11 +9,9 @@ import { apiFetch } from '../../api/client'
 
 export type { GenerateReply, ParaphraseReply, SummarizeReply, Tone }
 
-/** Limits of contract §10.2–§10.4, checked before a request so the reason shows at once. */
+/** Limits of contract §10.3–§10.4 the chat's AI buttons check before a request, so the reason shows at once. */
 export const PARAPHRASE_MAX_LENGTH = AI_TEXT_LIMITS.paraphrase
 export const PROMPT_MAX_LENGTH = AI_TEXT_LIMITS.prompt
-export const SUMMARY_TEXT_MAX_LENGTH = AI_TEXT_LIMITS.summarize
-export const CONTEXT_MAX_LENGTH = AI_TEXT_LIMITS.context
 
 export const TONES: { value: Tone; label: string }[] = [
   { value: 'neutral', label: 'Neutral' },
