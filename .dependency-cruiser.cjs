@@ -73,6 +73,28 @@ module.exports = {
       to: { path: '^packages/(server|web)/' },
     },
     {
+      name: 'sign-in-pages-stay-light',
+      severity: 'error',
+      comment:
+        'The credential pages (auth-main.tsx, features/auth) are a light page of their own, held to 150 KB by ' +
+        "e2e/first-load.spec.ts: nothing of the dashboard's store, router, query cache or API client, and the " +
+        'contracts through their light `credentials` entry (the index brings classic zod), types aside. Packages are ' +
+        'not cruised, so the size test is what keeps react-router, Redux and TanStack Query out. logout.ts is the ' +
+        "dashboard's.",
+      from: {
+        path: '^packages/web/src/(auth-main\\.tsx$|features/auth/)',
+        pathNot: '^packages/web/src/features/auth/logout\\.ts$',
+      },
+      to: {
+        path: [
+          '^packages/web/src/app/(App|hooks|providers|router|session|store)\\.tsx?$',
+          '^packages/web/src/api/(client|query-client|realtime|session-check)\\.ts$',
+          '^packages/contracts/src/index\\.ts$',
+        ],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'web-never-imports-server',
       severity: 'error',
       from: { path: '^packages/web/' },

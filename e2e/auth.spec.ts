@@ -101,3 +101,87 @@ test('a session that ended on the server sends the user to /auth/login on the ne
   expect(await page.evaluate(() => localStorage.getItem('proxima_admin_details'))).toBeNull()
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
 })
+
+test('a signed-out visit to a dashboard page signs in on the sign-in page and comes back to it', async ({ page }) => {
+  await page.goto('/chats')
+  await expect(page).toHaveURL(/\/auth\/login\?next=%2Fchats$/)
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await page.getByLabel('Email').fill(FIRST_ADMIN.email)
+  await page.getByLabel('Password', { exact: true }).fill(FIRST_ADMIN.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/chats$/)
+  await expect(page.getByRole('heading', { name: 'Chats', level: 1 })).toBeVisible()
+})
+
+test('a signed-in user who opens the sign-in page goes on to the dashboard, or to the page it names', async ({
+  page,
+}) => {
+  await signIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password)
+  await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible()
+  await page.goto('/auth/login')
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible()
+  await page.goto('/auth/login?next=%2Fsettings%2Fplan')
+  await expect(page).toHaveURL(/\/settings\/plan$/)
+  // A `next` that leaves the site, or leads back to a sign-in page, is not followed.
+  await page.goto('/auth/login?next=%2F%2Fevil.example%2F')
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+  await page.goto('/auth/login?next=%2Fauth%2Flogin')
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+})
+
+test('a stored session the server no longer accepts ends on the sign-in page, without going round in circles', async ({
+  page,
+  request,
+}) => {
+  const { admin } = await createOrganization(request)
+  const revoke = await request.post('/api/auth/logout/', { headers: { Authorization: `Token ${admin.token}` } })
+  expect(revoke.status()).toBe(204)
+  const pages: string[] = []
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) pages.push(new URL(frame.url()).pathname)
+  })
+  await page.goto('/auth/onboarding')
+  await page.evaluate(
+    ({ token, details }) => {
+      localStorage.setItem('token', token)
+      localStorage.setItem('proxima_admin_details', details)
+    },
+    { token: admin.token as string, details: JSON.stringify(admin) },
+  )
+  // The sign-in page trusts the stored session and opens the dashboard, which finds it ended and comes back once.
+  await page.goto('/auth/login?next=%2Fsettings%2Fplan')
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await expect(page).toHaveURL(/\/auth\/login\?next=%2Fsettings%2Fplan$/)
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+  await page.waitForLoadState('networkidle')
+  expect(pages.filter((path) => path === '/auth/login').length).toBeLessThanOrEqual(2)
+})
+
+test('the sign-in page and the dashboard check their forms without a Content Security Policy violation', async ({
+  page,
+}) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/content security policy|unsafe-eval/i.test(message.text())) violations.push(message.text())
+  })
+  // Every page reports its own violations (the browser also logs them; the event says which directive).
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+    )
+  })
+  await page.goto('/auth/login')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByText('Email is required.')).toBeVisible()
+  await page.getByLabel('Email').fill(FIRST_ADMIN.email)
+  await page.getByLabel('Password', { exact: true }).fill(FIRST_ADMIN.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible()
+  // A dashboard form checked by the contracts' classic schemas.
+  await page.goto('/settings/topics')
+  await page.getByRole('button', { name: 'New category' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Create category' }).click()
+  await expect(page.getByRole('dialog').getByText('Name is required.')).toBeVisible()
+  expect(violations).toEqual([])
+})

@@ -1,14 +1,15 @@
 import { expect, test } from '@playwright/test'
 
 /**
- * What a browser fetches for the sign-in page, compressed, must stay small (a first visit on a slow phone). Measured
- * at 198 KB with Brotli: React DOM (57 KB), the router (27 KB), zod and the contracts (31 KB), MUI and emotion
- * (about 55 KB for this page), TanStack Query and Redux (19 KB). This guard keeps it from growing; the goal is
- * 150 KB.
+ * What a browser fetches for the sign-in page, compressed, must stay small (a first visit on a slow phone). The
+ * credential pages are a light page of their own (auth.html), without the dashboard's router, store, query cache or
+ * classic zod. Measured at 146.9 KB with Brotli, in 20 files: React DOM and React (about 62 KB), MUI and emotion
+ * (about 50 KB), react-hook-form with the form helpers (14 KB), zod/mini's core with the credential rules (13.5 KB;
+ * the same build holds the dashboard, whose classic schemas share that core and so widen it) and the pages (7 KB).
  */
-const LOGIN_JS_BUDGET_BYTES = 210 * 1024
+const LOGIN_JS_BUDGET_BYTES = 150 * 1024
 
-test('the sign-in page loads at most 210 KB of compressed JavaScript, sent with Brotli and cached for good', async ({
+test('the sign-in page loads at most 150 KB of compressed JavaScript, sent with Brotli and cached for good', async ({
   page,
 }) => {
   const scripts: {

@@ -1,18 +1,41 @@
 import react from '@vitejs/plugin-react'
-import { defaultClientConditions, defineConfig } from 'vite'
+import { resolve } from 'node:path'
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite'
 import { precompress } from './precompress'
+import { isAuthPage } from './src/features/auth/paths'
 
 /** The API server that the dev server forwards API, session-check, docs and health requests to. */
 const apiTarget = 'http://localhost:3000'
 
+/**
+ * The dev server answers the public credential pages with auth.html, as the API server does with the build: they are
+ * a page of their own (auth-main.tsx), every other page is the dashboard (index.html).
+ */
+const credentialPages = (): Plugin => ({
+  name: 'proxima-credential-pages',
+  apply: 'serve',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const [path = '/', query] = (req.url ?? '/').split('?', 2)
+      if ((req.method === 'GET' || req.method === 'HEAD') && isAuthPage(path))
+        req.url = `/auth.html${query === undefined ? '' : `?${query}`}`
+      next()
+    })
+  },
+})
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), credentialPages(), precompress()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      // Two pages: the dashboard, and the light sign-in pages that load none of its router, store or query cache.
+      input: { index: resolve(import.meta.dirname, 'index.html'), auth: resolve(import.meta.dirname, 'auth.html') },
+    },
   },
   server: {
     proxy: {

@@ -1,20 +1,28 @@
 import { z } from 'zod'
 import {
   DateOnly,
-  Email,
   Gender,
   HttpsUrl,
   Id,
-  Password,
   Phone,
   QueryBool,
   StaffRef,
   TenantRef,
   Timestamp,
-  Username,
   optionalText,
-  text,
 } from './common.js'
+import {
+  ConfirmPassword,
+  Email,
+  ForgotPasswordRequest,
+  InvitationAcceptance,
+  Password,
+  ResendActivationRequest,
+  ResetPasswordFields,
+  SigninCredentials,
+  Username,
+  text,
+} from './credentials.js'
 
 export const StaffUserType = z.enum(['admin', 'employee'])
 export type StaffUserType = z.infer<typeof StaffUserType>
@@ -77,14 +85,7 @@ export type VisitorSession = z.infer<typeof VisitorSession>
 
 export const Audience = caseInsensitive(['dashboard', 'mobile'])
 
-export const SigninRequest = z.object({
-  email: Email,
-  password: z
-    .string({ error: 'Password is required.' })
-    .min(1, { error: 'Password is required.' })
-    .max(128, { error: 'Password must be at most 128 characters.' }),
-  audience: Audience.optional(),
-})
+export const SigninRequest = z.object({ ...SigninCredentials.shape, audience: Audience.optional() })
 export type SigninRequest = z.infer<typeof SigninRequest>
 
 export const GoogleSigninRequest = z.object({
@@ -103,7 +104,7 @@ const personFields = {
   gender: Gender.nullish(),
   DOB: DateOnly.nullish(),
   password: Password,
-  confirm_password: z.string({ error: 'Confirm your password.' }).min(1, { error: 'Confirm your password.' }),
+  confirm_password: ConfirmPassword,
 }
 
 /** Plan names in replies; `PlanId` is the request form (matched case-insensitively). */
@@ -228,13 +229,7 @@ export const InvitationPreview = z.object({
 })
 
 export const AcceptInvitationRequest = z.object({
-  token: z.string({ error: 'token is required.' }).min(1).max(200),
-  google_credential: z.string().min(1).max(8192).optional(),
-  username: Username.optional(),
-  first_name: text('First name', 1, 150).optional(),
-  last_name: text('Last name', 1, 150).optional(),
-  password: Password.optional(),
-  confirm_password: z.string().optional(),
+  ...InvitationAcceptance.shape,
   phonenumber: Phone.nullish(),
   gender: Gender.nullish(),
   DOB: DateOnly.nullish(),
@@ -249,30 +244,22 @@ export const ChangePasswordRequest = z.object({
     .min(1, { error: 'Enter your current password.' })
     .max(128),
   new_password: Password,
-  confirm_password: z.string({ error: 'Confirm your password.' }).min(1, { error: 'Confirm your password.' }),
+  confirm_password: ConfirmPassword,
 })
 
-export const ForgotPasswordRequest = z.object({ email: Email })
-export const ResendActivationRequest = z.object({ email: Email })
+export { ForgotPasswordRequest, ResendActivationRequest }
 
-export const ResetPasswordRequest = z.preprocess(
-  (v) => {
-    if (v && typeof v === 'object' && !Array.isArray(v)) {
-      const o = v as Record<string, unknown>
-      return {
-        ...o,
-        new_password: o.new_password ?? o.new_password1,
-        confirm_password: o.confirm_password ?? o.new_password2,
-      }
+export const ResetPasswordRequest = z.preprocess((v) => {
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    const o = v as Record<string, unknown>
+    return {
+      ...o,
+      new_password: o.new_password ?? o.new_password1,
+      confirm_password: o.confirm_password ?? o.new_password2,
     }
-    return v
-  },
-  z.object({
-    token: z.string({ error: 'token is required.' }).min(1, { error: 'token is required.' }).max(200),
-    new_password: Password,
-    confirm_password: z.string({ error: 'Confirm your password.' }).min(1, { error: 'Confirm your password.' }),
-  }),
-)
+  }
+  return v
+}, ResetPasswordFields)
 
 export const TokenRequest = z.object({
   token: z.string({ error: 'token is required.' }).min(1, { error: 'token is required.' }).max(200),
@@ -345,9 +332,9 @@ export const ProfileUpdate = z.preprocess(
     return v
   },
   z.object({
-    username: Username.optional(),
-    first_name: text('First name', 1, 150).optional(),
-    last_name: text('Last name', 1, 150).optional(),
+    username: z.optional(Username),
+    first_name: z.optional(text('First name', 1, 150)),
+    last_name: z.optional(text('Last name', 1, 150)),
     phonenumber: Phone.nullish(),
     gender: Gender.nullish(),
     DOB: DateOnly.nullish(),

@@ -1,15 +1,8 @@
 import { z } from 'zod'
+import { Email, Password, Username, text } from './credentials.js'
 
-/** Lengths are counted after trimming surrounding white space (contract, notation). */
-export const text = (label: string, min: number, max: number) =>
-  z
-    .string({
-      error: (iss) =>
-        iss.input === undefined || iss.input === null ? `${label} is required.` : `${label} must be text.`,
-    })
-    .trim()
-    .min(min, { error: min <= 1 ? `${label} is required.` : `${label} must be at least ${min} characters.` })
-    .max(max, { error: `${label} must be at most ${max} characters.` })
+/** The account and credential rules live in credentials.ts (light enough for the sign-in pages). */
+export { Email, Password, Username, text }
 
 export const optionalText = (label: string, max: number) =>
   z
@@ -24,17 +17,6 @@ export const Id = z.coerce
   .int({ error: 'Must be a positive whole number.' })
   .positive({ error: 'Must be a positive whole number.' })
   .max(Number.MAX_SAFE_INTEGER, { error: 'Must be a positive whole number.' })
-
-export const Email = z
-  .string({
-    error: (iss) =>
-      iss.input === undefined || iss.input === null ? 'Email is required.' : 'Enter a valid email address.',
-  })
-  .trim()
-  .min(1, { error: 'Email is required.' })
-  .max(254, { error: 'Enter a valid email address.' })
-  .pipe(z.email({ error: 'Enter a valid email address.' }))
-  .transform((v) => v.toLowerCase())
 
 /** E.164, e.g. +254712345678. */
 export const Phone = z
@@ -104,21 +86,6 @@ export const orderedWindow = <T extends z.ZodType<{ from?: string | undefined; t
     if (windowReversed(v.from, v.to, halfOpen))
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end must be after the start.' })
   })
-
-export const Username = z
-  .string({ error: (iss) => (iss.input === undefined ? 'Username is required.' : 'Username must be text.') })
-  .trim()
-  .min(3, { error: 'Username must be at least 3 characters.' })
-  .max(150, { error: 'Username must be at most 150 characters.' })
-  .regex(/^[A-Za-z0-9._-]+$/, { error: 'Username may contain only letters, digits, ".", "_" and "-".' })
-
-/** Shape rules only; the server also refuses common passwords and ones equal to the username or email. */
-export const Password = z
-  .string({ error: (iss) => (iss.input === undefined ? 'Password is required.' : 'Password must be text.') })
-  .min(8, { error: 'Password must be at least 8 characters.' })
-  .max(128, { error: 'Password must be at most 128 characters.' })
-  .regex(/[A-Za-z\p{L}]/u, { error: 'Password must contain at least one letter.' })
-  .regex(/\d/, { error: 'Password must contain at least one digit.' })
 
 export const HttpsUrl = z
   .string()

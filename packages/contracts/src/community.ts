@@ -180,8 +180,8 @@ export const IssueCreate = z.object({
   solved: z.unknown().optional(),
 })
 export const IssueUpdate = z.object({
-  issue: text('Title', 1, 200).optional(),
-  description: text('Description', 1, 10_000).optional(),
+  issue: z.optional(text('Title', 1, 200)),
+  description: z.optional(text('Description', 1, 10_000)),
   solved: z.boolean({ error: 'Solved must be true or false.' }).optional(),
 })
 export const IssueSort = z.enum(['-created_at', '-last_activity_at', '-like_count'], {

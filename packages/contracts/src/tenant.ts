@@ -63,9 +63,9 @@ export const TenantCreated = Tenant.extend({
 export type TenantCreated = z.infer<typeof TenantCreated>
 
 export const TenantUpdate = z.object({
-  tenant_name: text('Organization name', 2, 100).optional(),
-  industry: text('Industry', 1, 100).optional(),
-  email: Email.optional(),
+  tenant_name: z.optional(text('Organization name', 2, 100)),
+  industry: z.optional(text('Industry', 1, 100)),
+  email: z.optional(Email),
   phonenumber: Phone.nullish(),
 })
 

@@ -365,13 +365,34 @@ describe('security headers and CORS', () => {
 
 describe('dashboard pages', () => {
   it('serves index.html with the configuration meta tag for page URLs', async () => {
-    for (const url of ['/auth/login', '/_app', '/chats/42', '/s/abc?x=1']) {
+    for (const url of ['/_app', '/chats/42', '/s/abc?x=1', '/auth/onboarding', '/auth', '/auth/login/extra']) {
       const res = await app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(200)
       expect(res.headers['content-type']).toMatch(/^text\/html/)
       expect(res.body).toContain('<div id="root">')
       expect(res.body).toContain('<meta name="proxima-config" content="{&quot;googleClientId&quot;:null}">')
       expect(res.headers['auth-data']).toBeUndefined()
+    }
+  })
+
+  it('serves the credential pages from auth.html, with the same configuration, headers and caching', async () => {
+    const index = await app.inject({ method: 'GET', url: '/chats/42' })
+    for (const url of [
+      '/auth/login',
+      '/auth/login?next=%2Fchats',
+      '/auth/login/',
+      '//auth//login',
+      '/auth/forgot-password',
+      '/auth/reset-password/new-password?token=abc',
+      '/auth/invitation?token=abc',
+    ]) {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/)
+      expect(res.body, url).toContain('<div id="root" data-page="auth">')
+      expect(res.body, url).toContain('<meta name="proxima-config" content="{&quot;googleClientId&quot;:null}">')
+      for (const header of ['content-security-policy', 'cache-control', 'x-content-type-options', 'referrer-policy'])
+        expect(res.headers[header], `${url} ${header}`).toBe(index.headers[header])
     }
   })
 

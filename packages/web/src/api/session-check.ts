@@ -1,7 +1,7 @@
 import { Texts } from '@proxima/contracts'
 import { store } from '../app/store'
 import { loggedOut } from '../app/session'
-import { goTo } from './navigation'
+import { leaveForSignIn } from '../app/sign-in-link'
 
 let pending: Promise<void> | null = null
 
@@ -36,14 +36,14 @@ const run = async (token: string | null) => {
   if (result !== 'ended') return
   // A newer sign-in since the failing request started keeps its session.
   if (store.getState().session.token !== token) return
-  const from = `${window.location.pathname}${window.location.search}`
+  // The stored session goes first, so the sign-in page does not send the user straight back here.
   store.dispatch(loggedOut())
-  goTo('/auth/login', from.startsWith('/auth/') || from === '/' ? null : { from })
+  leaveForSignIn()
 }
 
 /**
  * Runs the session check after a 401/403: when the token has ended, the stored session is removed
- * and the sign-in page opens. Concurrent failures share one check.
+ * and the sign-in page opens (a full page load), to come back to this page. Concurrent failures share one check.
  */
 export const checkSession = (token: string | null): Promise<void> => {
   if (!pending) {

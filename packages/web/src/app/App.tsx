@@ -1,12 +1,17 @@
 import { useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router'
-import { registerNavigator } from '../api/navigation'
 import { queryClient } from '../api/query-client'
-import { handoff } from './handoff'
+import { receiveHandoff } from './handoff'
 import { PageLoading } from './PageLoading'
 import { Providers } from './providers'
 import { router } from './router'
+import { signedIn } from './session'
 import { store } from './store'
+
+/** The Google redirect hand-off, started once, as early as possible; its session becomes the stored one. */
+const handoff: Promise<void> = receiveHandoff().then((session) => {
+  if (session) store.dispatch(signedIn(session))
+})
 
 /** Cached server data belongs to one session: it is dropped whenever the session changes. */
 const clearCacheOnSessionChange = () => {
@@ -21,7 +26,9 @@ const clearCacheOnSessionChange = () => {
 }
 
 export const App = () => {
-  const [ready, setReady] = useState(false)
+  // With a stored session the dashboard starts at once (a hand-off, if any, replaces it when it lands); without one it
+  // waits for the hand-off, so that a Google sign-in is not sent back to the sign-in page.
+  const [ready, setReady] = useState(() => store.getState().session.user !== null)
 
   useEffect(() => {
     let active = true
@@ -29,11 +36,9 @@ export const App = () => {
       if (active) setReady(true)
     })
     const unsubscribe = clearCacheOnSessionChange()
-    const unregister = registerNavigator((to, state) => void router.navigate(to, { replace: true, state }))
     return () => {
       active = false
       unsubscribe()
-      unregister()
     }
   }, [])
 

@@ -1,16 +1,16 @@
-import { Suspense, lazy, type ComponentType, type ReactNode } from 'react'
+import { Suspense, lazy, useEffect, type ComponentType, type ReactNode } from 'react'
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router'
 import { PageLoading } from './PageLoading'
 import { RequireSession } from './RequireSession'
+import { SIGN_IN_PATH } from './sign-in-link'
 
-/** One lazily loaded chunk per page, so the sign-in page never loads dashboard code. */
+/**
+ * One lazily loaded chunk per page. Sign-in, password reset and invitations are not here: they are a light page of
+ * their own (auth.html, auth-main.tsx) that the server answers for their paths.
+ */
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((module) => ({ default: module[name] })))
 
-const LoginPage = page(() => import('../features/auth/pages/LoginPage'), 'LoginPage')
-const ForgotPasswordPage = page(() => import('../features/auth/pages/ForgotPasswordPage'), 'ForgotPasswordPage')
-const ResetPasswordPage = page(() => import('../features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage')
-const InvitationPage = page(() => import('../features/auth/pages/InvitationPage'), 'InvitationPage')
 const OnboardingPage = page(() => import('../features/onboarding/pages/OnboardingPage'), 'OnboardingPage')
 const DashboardLayout = page(() => import('../features/shell/components/DashboardLayout'), 'DashboardLayout')
 const OverviewPage = page(() => import('../features/overview/pages/OverviewPage'), 'OverviewPage')
@@ -37,6 +37,12 @@ const UpcomingAreaPage = lazy(() =>
   import('../features/areas/pages/UpcomingAreaPage').then((m) => ({ default: m.UpcomingAreaPage })),
 )
 
+/** `/auth` opens the sign-in page, which is a page of its own. */
+const OpenSignIn = () => {
+  useEffect(() => window.location.replace(SIGN_IN_PATH), [])
+  return <PageLoading label="Opening the sign-in page…" />
+}
+
 const standalone = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>
 
 const upcoming = (path: string, area: Parameters<typeof UpcomingAreaPage>[0]['area']): RouteObject => ({
@@ -45,12 +51,8 @@ const upcoming = (path: string, area: Parameters<typeof UpcomingAreaPage>[0]['ar
 })
 
 export const routes: RouteObject[] = [
-  { path: '/auth/login', element: standalone(<LoginPage />) },
   { path: '/auth/onboarding', element: standalone(<OnboardingPage />) },
-  { path: '/auth/forgot-password', element: standalone(<ForgotPasswordPage />) },
-  { path: '/auth/reset-password/new-password', element: standalone(<ResetPasswordPage />) },
-  { path: '/auth/invitation', element: standalone(<InvitationPage />) },
-  { path: '/auth', element: <Navigate to="/auth/login" replace /> },
+  { path: '/auth', element: <OpenSignIn /> },
   { path: '/_app', element: <Navigate to="/" replace /> },
   {
     path: '/',

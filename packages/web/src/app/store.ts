@@ -1,15 +1,6 @@
 import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit'
-import {
-  SESSION_KEY,
-  TOKEN_KEY,
-  loggedOut,
-  persistSession,
-  profileChanged,
-  sessionSlice,
-  signedIn,
-  tenantRenamed,
-  type SessionState,
-} from './session'
+import { loggedOut, profileChanged, sessionSlice, signedIn, tenantRenamed } from './session'
+import { SESSION_KEY, TOKEN_KEY, persistSession, type SessionState } from './stored-session'
 import { searchWindowSlice } from '../features/search/search-window'
 
 const persistence = createListenerMiddleware()

@@ -20,6 +20,20 @@ export function asciiJson(value: unknown): string {
 const escapeAttr = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
+/**
+ * The public credential pages: a light page of their own (`auth.html`, the web app's `auth-main.tsx`), without the
+ * dashboard's code. The web app names the same paths (`packages/web/src/features/auth/paths.ts`).
+ */
+export const CREDENTIAL_PAGES: ReadonlySet<string> = new Set([
+  '/auth/login',
+  '/auth/forgot-password',
+  '/auth/reset-password/new-password',
+  '/auth/invitation',
+])
+
+/** A request's path as pages are named: no query, single slashes, no trailing slash. */
+const pagePath = (url: string) => (url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1')
+
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Proxima</title></head>
 <body style="font-family:sans-serif;padding:2rem"><h1>Proxima</h1>
 <p>The API is running, but the dashboard has not been built. Run <code>npm run build</code> (or <code>npm start</code>, which builds it) and restart.</p>
@@ -38,15 +52,20 @@ function widgetHeaders(reply: FastifyReply) {
 }
 
 /**
- * Serves the built dashboard on the API's own port: static assets, and index.html for every other page URL
- * (client-side routes). A HEAD on a page URL performs the one-time Google hand-off (`auth-data` header).
+ * Serves the built dashboard on the API's own port: static assets, auth.html for the credential pages and
+ * index.html for every other page URL (client-side routes). A HEAD on a page URL performs the one-time Google
+ * hand-off (`auth-data` header).
  */
 export async function registerDashboard(app: FastifyInstance, deps: DashboardDeps) {
   const indexPath = join(deps.webDistDir, 'index.html')
+  const authPath = join(deps.webDistDir, 'auth.html')
   const widgetPath = join(deps.webDistDir, 'widget.js')
   const built = existsSync(indexPath)
   const meta = `<meta name="proxima-config" content="${escapeAttr(JSON.stringify({ googleClientId: deps.googleClientId }))}">`
-  const indexHtml = built ? readFileSync(indexPath, 'utf8').replace('<!--proxima-config-->', meta) : NOT_BUILT
+  const html = (path: string) => readFileSync(path, 'utf8').replace('<!--proxima-config-->', meta)
+  const indexHtml = built ? html(indexPath) : NOT_BUILT
+  // A build from before the credential pages had their own page serves them from index.html.
+  const authHtml = built && existsSync(authPath) ? html(authPath) : indexHtml
 
   if (built) {
     // The dashboard's files are public: a browser loads them before anyone has signed in.
@@ -83,7 +102,7 @@ export async function registerDashboard(app: FastifyInstance, deps: DashboardDep
   }
 
   const isApi = (req: FastifyRequest) => {
-    const path = (req.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/')
+    const path = pagePath(req.url)
     return path === '/api' || path.startsWith('/api/')
   }
 
@@ -99,7 +118,10 @@ export async function registerDashboard(app: FastifyInstance, deps: DashboardDep
     exposeHeadRoute: false,
     schema: { hide: true },
     config: { public: true },
-    handler: (req, reply) => (isApi(req) ? reply.callNotFound() : page(reply).send(indexHtml)),
+    handler: (req, reply) => {
+      if (isApi(req)) return reply.callNotFound()
+      return page(reply).send(CREDENTIAL_PAGES.has(pagePath(req.url)) ? authHtml : indexHtml)
+    },
   })
 
   app.route({

@@ -1,15 +1,14 @@
-import {
-  Texts,
-  type AcceptInvitationRequest,
-  type InvitationPreview,
-  type ResetPasswordRequest,
-  type Session,
-  type StaffSession,
-} from '@proxima/contracts'
+import type { AcceptInvitationRequest, InvitationPreview, Session, StaffSession } from '@proxima/contracts'
+import { Texts } from '@proxima/contracts/credentials'
 import type { z } from 'zod'
-import { apiFetch } from '../../api/client'
 import { ApiError } from '../../api/errors'
-import { asStaffSession } from '../../app/session'
+import { sendRequest } from '../../api/http'
+import { asStaffSession } from '../../app/stored-session'
+
+/*
+ * The credential endpoints, for the public sign-in pages and onboarding: they take no session, so they are called
+ * without the dashboard's store (api/http.ts).
+ */
 
 export type InvitationPreviewData = z.infer<typeof InvitationPreview>
 type MessageReply = { message: string }
@@ -21,30 +20,33 @@ export const requireStaff = (reply: Session | undefined): StaffSession => {
   return session
 }
 
-export const signIn = async (email: string, password: string): Promise<StaffSession> =>
+export const signIn = async (credentials: { email: string; password: string }): Promise<StaffSession> =>
   requireStaff(
-    await apiFetch<Session>('/api/auth/signin/', { method: 'POST', body: { email, password, audience: 'dashboard' } }),
+    await sendRequest<Session>('/api/auth/signin/', {
+      method: 'POST',
+      body: { ...credentials, audience: 'dashboard' },
+    }),
   )
 
 export const signInWithGoogle = async (credential: string): Promise<StaffSession> =>
   requireStaff(
-    await apiFetch<Session>('/api/auth/google/', { method: 'POST', body: { credential, audience: 'dashboard' } }),
+    await sendRequest<Session>('/api/auth/google/', { method: 'POST', body: { credential, audience: 'dashboard' } }),
   )
 
-export const requestPasswordReset = (email: string) =>
-  apiFetch<MessageReply>('/api/auth/forgotpassword/', { method: 'POST', body: { email } })
+export const requestPasswordReset = (body: { email: string }) =>
+  sendRequest<MessageReply>('/api/auth/forgotpassword/', { method: 'POST', body })
 
-export const resetPassword = (body: z.infer<typeof ResetPasswordRequest>) =>
-  apiFetch<MessageReply>('/api/auth/reset_password/', { method: 'POST', body })
+export const requestActivationLink = (body: { email: string }) =>
+  sendRequest<MessageReply>('/api/auth/resendactivationlink/', { method: 'POST', body })
+
+export const resetPassword = (body: { token: string; new_password: string; confirm_password: string }) =>
+  sendRequest<MessageReply>('/api/auth/reset_password/', { method: 'POST', body })
 
 export const previewInvitation = (token: string, signal?: AbortSignal) =>
-  apiFetch<InvitationPreviewData>('/api/auth/employee/invitation/', {
+  sendRequest<InvitationPreviewData>('/api/auth/employee/invitation/', {
     query: { token },
     ...(signal ? { signal } : {}),
   })
 
 export const acceptInvitation = async (body: AcceptInvitationRequest): Promise<StaffSession> =>
-  requireStaff(await apiFetch<Session>('/api/auth/employee/accept/', { method: 'POST', body }))
-
-/** Revokes the presented token; the caller signs out locally whatever the answer. */
-export const logout = () => apiFetch<void>('/api/auth/logout/', { method: 'POST', sessionCheck: false })
+  requireStaff(await sendRequest<Session>('/api/auth/employee/accept/', { method: 'POST', body }))

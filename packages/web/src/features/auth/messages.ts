@@ -1,4 +1,4 @@
-import { Texts } from '@proxima/contracts'
+import { Texts } from '@proxima/contracts/credentials'
 
 export const ACTIVATED_TEXT = 'Your email address has been confirmed. Please sign in.'
 

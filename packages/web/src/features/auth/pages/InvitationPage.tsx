@@ -1,25 +1,21 @@
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Divider from '@mui/material/Divider'
 import Link from '@mui/material/Link'
 import Typography from '@mui/material/Typography'
-import { AcceptInvitationRequest, Texts, type StaffSession } from '@proxima/contracts'
-import { useMutation, useQuery } from '@tanstack/react-query'
-import { Suspense, lazy, useState, type FormEvent } from 'react'
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
-import { googleEnabled } from '../../../app/config'
-import { useAppDispatch } from '../../../app/hooks'
-import { signedIn } from '../../../app/session'
-import { ErrorState, FormError, LoadingState } from '../../../ui/states'
-import { TextInput } from '../../../ui/TextInput'
-import { pickErrors, serverFieldErrors, validate, type FieldErrors } from '../../../ui/forms'
-import { acceptInvitation, previewInvitation } from '../api'
+import { InvitationAccountForm, Texts } from '@proxima/contracts/credentials'
+import { useState } from 'react'
+import { hasStatus } from '../../../api/errors'
+import { SIGN_IN_PATH } from '../../../app/sign-in-link'
+import { FormAlert, SubmitButton } from '../../../ui/form/FormFooter'
+import { FormText } from '../../../ui/form/FormText'
+import { ROOT_ERROR, showSubmitError } from '../../../ui/form/server-errors'
+import { useContractForm } from '../../../ui/form/use-contract-form'
+import { ErrorState, LoadingState } from '../../../ui/states'
+import { acceptInvitation, type InvitationPreviewData } from '../api'
 import { AuthLayout } from '../components/AuthLayout'
-
-const GoogleSignInButton = lazy(() =>
-  import('../components/GoogleSignInButton').then((m) => ({ default: m.GoogleSignInButton })),
-)
+import { GoogleOption } from '../components/GoogleOption'
+import { openDashboard } from '../hand-over'
+import { useInvitationPreview } from '../use-invitation-preview'
 
 const FIELDS = [
   { name: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
@@ -28,80 +24,106 @@ const FIELDS = [
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
   { name: 'confirm_password', label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
 ] as const
-type FieldName = (typeof FIELDS)[number]['name']
 const FIELD_NAMES = FIELDS.map((f) => f.name)
 
-const AcceptForm = AcceptInvitationRequest.required({
-  username: true,
-  first_name: true,
-  last_name: true,
-  password: true,
-  confirm_password: true,
-})
+/** Once accepted, the new member's session opens the dashboard's overview. */
+const join = async (...request: Parameters<typeof acceptInvitation>) =>
+  openDashboard(await acceptInvitation(...request), '/')
 
-export const InvitationPage = () => {
-  const [params] = useSearchParams()
-  const token = params.get('token') ?? ''
-  const dispatch = useAppDispatch()
-  const navigate = useNavigate()
-  const [values, setValues] = useState<Record<FieldName, string>>({
-    username: '',
-    first_name: '',
-    last_name: '',
-    password: '',
-    confirm_password: '',
-  })
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [googleError, setGoogleError] = useState<string | null>(null)
-
-  const preview = useQuery({
-    queryKey: ['invitation-preview', token],
-    queryFn: ({ signal }) => previewInvitation(token, signal),
-    enabled: Boolean(token),
-    retry: false,
+const AcceptForm = ({ token, invite }: { token: string; invite: InvitationPreviewData }) => {
+  const [googleBusy, setGoogleBusy] = useState(false)
+  const form = useContractForm(InvitationAccountForm, {
+    defaultValues: { token, username: '', first_name: '', last_name: '', password: '', confirm_password: '' },
   })
 
-  const onSession = (session: StaffSession) => {
-    dispatch(signedIn(session))
-    void navigate('/', { replace: true })
-  }
-  const accept = useMutation({
-    mutationFn: acceptInvitation,
-    onSuccess: onSession,
-    onError: (error) => setErrors(pickErrors(serverFieldErrors(error), FIELD_NAMES)),
-  })
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const result = validate(AcceptForm, { token, ...values })
-    const next: FieldErrors = result.ok ? {} : result.errors
-    if (values.confirm_password && values.password !== values.confirm_password) {
-      next.confirm_password = Texts.passwordMismatch
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await join(values)
+    } catch (error) {
+      showSubmitError(form.setError, error, FIELD_NAMES)
     }
-    setErrors(next)
-    if (!result.ok || Object.keys(next).length > 0) return
-    accept.mutate(result.data)
+  })
+
+  const onGoogleCredential = async (credential: string) => {
+    form.clearErrors()
+    setGoogleBusy(true)
+    try {
+      await join({ token, google_credential: credential })
+    } catch (error) {
+      setGoogleBusy(false)
+      showSubmitError(form.setError, error, [])
+    }
   }
 
-  if (!token || preview.isError) {
-    const invalid = !token || (preview.error as { status?: number } | null)?.status === 400
+  return (
+    <AuthLayout title={`Join ${invite.tenant_name}`} maxWidth="sm">
+      <Typography color="text.secondary">
+        {invite.invited_by_name} invited <strong>{invite.email}</strong> to join {invite.tenant_name} as{' '}
+        {invite.user_type === 'admin' ? 'an admin' : 'an employee'}. Create your account to accept.
+      </Typography>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-label="Accept invitation"
+        sx={{ mt: 1 }}
+      >
+        {FIELDS.map((field) => (
+          <FormText
+            key={field.name}
+            control={form.control}
+            name={field.name}
+            label={field.label}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            disabled={googleBusy}
+            required
+          />
+        ))}
+        <FormAlert control={form.control} />
+        <SubmitButton
+          control={form.control}
+          pendingLabel="Creating account…"
+          size="large"
+          fullWidth
+          disabled={googleBusy}
+          sx={{ mt: 2 }}
+        >
+          Accept invitation
+        </SubmitButton>
+      </Box>
+      <GoogleOption
+        text="continue_with"
+        onCredential={(credential) => void onGoogleCredential(credential)}
+        onFailure={(message) => form.setError(ROOT_ERROR, { type: 'server', message })}
+      />
+    </AuthLayout>
+  )
+}
+
+/** An invitation link (`?token=`): who invited whom, and the account to create to accept. */
+export const InvitationPage = () => {
+  const [token] = useState(() => new URLSearchParams(window.location.search).get('token') ?? '')
+  const preview = useInvitationPreview(token)
+
+  if (!token || preview.error) {
+    const invalid = !token || hasStatus(preview.error, 400)
     return (
       <AuthLayout title="Join your team">
         {invalid ? (
           <Alert severity="error" sx={{ my: 2 }}>
-            {preview.error?.message ?? Texts.invitationInvalid} Ask your administrator to send a new invitation.
+            {preview.error instanceof Error ? preview.error.message : Texts.invitationInvalid} Ask your administrator to
+            send a new invitation.
           </Alert>
         ) : (
-          <ErrorState error={preview.error} onRetry={() => void preview.refetch()} retrying={preview.isFetching} />
+          <ErrorState error={preview.error} onRetry={preview.retry} retrying={preview.retrying} />
         )}
-        <Link component={RouterLink} to="/auth/login">
-          Go to sign in
-        </Link>
+        <Link href={SIGN_IN_PATH}>Go to sign in</Link>
       </AuthLayout>
     )
   }
 
-  if (preview.isPending) {
+  if (!preview.invite) {
     return (
       <AuthLayout title="Join your team">
         <LoadingState label="Checking your invitation…" />
@@ -109,54 +131,5 @@ export const InvitationPage = () => {
     )
   }
 
-  const invite = preview.data
-  const busy = accept.isPending
-  return (
-    <AuthLayout title={`Join ${invite.tenant_name}`} maxWidth="sm">
-      <Typography color="text.secondary">
-        {invite.invited_by_name} invited <strong>{invite.email}</strong> to join {invite.tenant_name} as{' '}
-        {invite.user_type === 'admin' ? 'an admin' : 'an employee'}. Create your account to accept.
-      </Typography>
-      <Box component="form" noValidate onSubmit={submit} aria-label="Accept invitation" sx={{ mt: 1 }}>
-        {FIELDS.map((field) => (
-          <TextInput
-            key={field.name}
-            label={field.label}
-            type={field.type}
-            autoComplete={field.autoComplete}
-            value={values[field.name]}
-            onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-            error={Boolean(errors[field.name])}
-            helperText={errors[field.name]}
-            disabled={busy}
-            required
-          />
-        ))}
-        <FormError error={accept.error} fieldErrors={errors} />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
-          {busy ? 'Creating account…' : 'Accept invitation'}
-        </Button>
-      </Box>
-      {googleEnabled ? (
-        <>
-          <Divider sx={{ my: 3 }}>or</Divider>
-          {googleError ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {googleError}
-            </Alert>
-          ) : null}
-          <Suspense fallback={<Box sx={{ minHeight: 44 }} />}>
-            <GoogleSignInButton
-              text="continue_with"
-              onCredential={(credential) => {
-                setGoogleError(null)
-                accept.mutate({ token, google_credential: credential })
-              }}
-              onFailure={setGoogleError}
-            />
-          </Suspense>
-        </>
-      ) : null}
-    </AuthLayout>
-  )
+  return <AcceptForm token={token} invite={preview.invite} />
 }

@@ -1,150 +1,135 @@
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Divider from '@mui/material/Divider'
 import Link from '@mui/material/Link'
-import Stack from '@mui/material/Stack'
-import { SigninRequest, type StaffSession } from '@proxima/contracts'
-import { useMutation } from '@tanstack/react-query'
-import { Suspense, lazy, useState, type FormEvent } from 'react'
-import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router'
-import { googleEnabled } from '../../../app/config'
-import { useAppDispatch, useSessionUser } from '../../../app/hooks'
-import { signedIn } from '../../../app/session'
-import { FormError } from '../../../ui/states'
-import { TextInput } from '../../../ui/TextInput'
-import { pickErrors, serverFieldErrors, validate, type FieldErrors } from '../../../ui/forms'
+import { SigninCredentials } from '@proxima/contracts/credentials'
+import { Suspense, lazy, useState } from 'react'
+import { FormAlert, SubmitButton } from '../../../ui/form/FormFooter'
+import { FormText } from '../../../ui/form/FormText'
+import { ROOT_ERROR, showSubmitError } from '../../../ui/form/server-errors'
+import { useContractForm } from '../../../ui/form/use-contract-form'
 import { signIn, signInWithGoogle } from '../api'
 import { AuthLayout } from '../components/AuthLayout'
-import { ResendActivation } from '../components/ResendActivation'
+import { GoogleOption } from '../components/GoogleOption'
+import { openDashboard } from '../hand-over'
+import { AUTH_PAGES } from '../paths'
 import { ACTIVATED_TEXT, activationErrorText, signinErrorText } from '../messages'
 
-const GoogleSignInButton = lazy(() =>
-  import('../components/GoogleSignInButton').then((m) => ({ default: m.GoogleSignInButton })),
+const FIELDS = ['email', 'password'] as const
+
+/** Only someone whose activation link failed needs it. */
+const ResendActivation = lazy(() =>
+  import('../components/ResendActivation').then((m) => ({ default: m.ResendActivation })),
 )
 
-/** Where to go after signing in: back to the page that asked for a session, else the overview. */
-const useReturnPath = (): string => {
-  const state = useLocation().state as { from?: string } | null
-  const from = state?.from
-  return from && from.startsWith('/') && !from.startsWith('/auth/') ? from : '/'
+/** What the links that lead here say: `?activated=1`, `?activation_error=<code>`, `?error=<code>` (Google redirect). */
+const readNotices = () => {
+  const params = new URLSearchParams(window.location.search)
+  return {
+    activated: params.get('activated') === '1',
+    activationError: params.get('activation_error'),
+    redirectError: params.get('error'),
+  }
 }
 
+/** Sign-in with email and password, or Google's button; a session opens the dashboard at `?next=`. */
 export const LoginPage = () => {
-  const user = useSessionUser()
-  const dispatch = useAppDispatch()
-  const returnPath = useReturnPath()
-  const [params] = useSearchParams()
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
-  const [googleError, setGoogleError] = useState<string | null>(null)
+  const [notices] = useState(readNotices)
+  const [googleBusy, setGoogleBusy] = useState(false)
+  const form = useContractForm(SigninCredentials, { defaultValues: { email: '', password: '' } })
 
-  // Storing the session re-renders this page, which then redirects to the return path.
-  const onSession = (session: StaffSession) => dispatch(signedIn(session))
-
-  const signin = useMutation({
-    mutationFn: (body: { email: string; password: string }) => signIn(body.email, body.password),
-    onSuccess: onSession,
-    onError: (error) => setFieldErrors(pickErrors(serverFieldErrors(error), ['email', 'password'])),
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await openDashboard(await signIn(values))
+    } catch (error) {
+      showSubmitError(form.setError, error, FIELDS)
+    }
   })
-  const google = useMutation({ mutationFn: signInWithGoogle, onSuccess: onSession })
 
-  if (user) return <Navigate to={returnPath} replace />
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setGoogleError(null)
-    google.reset()
-    const result = validate(SigninRequest.pick({ email: true, password: true }), { email, password })
-    if (!result.ok) return setFieldErrors(result.errors)
-    setFieldErrors({})
-    signin.mutate(result.data)
+  const onGoogleCredential = async (credential: string) => {
+    form.clearErrors()
+    setGoogleBusy(true)
+    try {
+      await openDashboard(await signInWithGoogle(credential))
+    } catch (error) {
+      setGoogleBusy(false)
+      showSubmitError(form.setError, error, [])
+    }
   }
 
-  const activated = params.get('activated') === '1'
-  const activationError = params.get('activation_error')
-  const redirectError = params.get('error')
-  const busy = signin.isPending || google.isPending
+  // A new attempt replaces the error the page was opened with.
+  const attempted = form.formState.submitCount > 0 || googleBusy || Boolean(form.formState.errors.root)
 
   return (
     <AuthLayout title="Sign in" subtitle="Sign in to your organization's Proxima dashboard.">
-      {activated ? (
+      {notices.activated ? (
         <Alert severity="info" sx={{ my: 2 }}>
           {ACTIVATED_TEXT}
         </Alert>
       ) : null}
-      {activationError ? (
+      {notices.activationError ? (
         <Alert severity="error" sx={{ my: 2 }}>
-          {activationErrorText(activationError)}
-          <ResendActivation />
+          {activationErrorText(notices.activationError)}
+          <Suspense fallback={null}>
+            <ResendActivation />
+          </Suspense>
         </Alert>
       ) : null}
-      {redirectError && !signin.error && !google.error ? (
+      {notices.redirectError && !attempted ? (
         <Alert severity="error" sx={{ my: 2 }}>
-          {signinErrorText(redirectError)}
+          {signinErrorText(notices.redirectError)}
         </Alert>
       ) : null}
 
-      <Box component="form" noValidate onSubmit={submit} aria-label="Sign in">
-        <TextInput
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label="Sign in">
+        <FormText
+          control={form.control}
+          name="email"
           label="Email"
           type="email"
           autoComplete="email"
           autoFocus
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={Boolean(fieldErrors.email)}
-          helperText={fieldErrors.email}
-          disabled={busy}
+          disabled={googleBusy}
           required
         />
-        <TextInput
+        <FormText
+          control={form.control}
+          name="password"
           label="Password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={Boolean(fieldErrors.password)}
-          helperText={fieldErrors.password}
-          disabled={busy}
+          disabled={googleBusy}
           required
         />
-        <FormError error={signin.error ?? google.error} fieldErrors={fieldErrors} />
-        {googleError ? (
-          <Alert severity="error" sx={{ my: 2 }}>
-            {googleError}
-          </Alert>
-        ) : null}
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
-          {signin.isPending ? 'Signing in…' : 'Sign in'}
-        </Button>
+        <FormAlert control={form.control} />
+        <SubmitButton
+          control={form.control}
+          pendingLabel="Signing in…"
+          size="large"
+          fullWidth
+          disabled={googleBusy}
+          sx={{ mt: 2 }}
+        >
+          Sign in
+        </SubmitButton>
       </Box>
 
-      {googleEnabled ? (
-        <>
-          <Divider sx={{ my: 3 }}>or</Divider>
-          <Suspense fallback={<Box sx={{ minHeight: 44 }} />}>
-            <GoogleSignInButton
-              onCredential={(credential) => {
-                setGoogleError(null)
-                signin.reset()
-                google.mutate(credential)
-              }}
-              onFailure={(message) => setGoogleError(message)}
-            />
-          </Suspense>
-        </>
-      ) : null}
+      <GoogleOption
+        onCredential={(credential) => void onGoogleCredential(credential)}
+        onFailure={(message) => form.setError(ROOT_ERROR, { type: 'server', message })}
+      />
 
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 3, justifyContent: 'space-between' }}>
-        <Link component={RouterLink} to="/auth/forgot-password">
-          Forgot password?
-        </Link>
-        <Link component={RouterLink} to="/auth/onboarding">
-          Create an organization
-        </Link>
-      </Stack>
+      <Box
+        sx={{
+          mt: 3,
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          gap: 1,
+          justifyContent: 'space-between',
+        }}
+      >
+        <Link href={AUTH_PAGES.forgotPassword}>Forgot password?</Link>
+        <Link href="/auth/onboarding">Create an organization</Link>
+      </Box>
     </AuthLayout>
   )
 }

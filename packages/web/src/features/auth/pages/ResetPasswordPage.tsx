@@ -3,51 +3,47 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
-import { ResetPasswordRequest, Texts } from '@proxima/contracts'
-import { useMutation } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { Link as RouterLink, useSearchParams } from 'react-router'
+import { ResetPasswordForm, Texts } from '@proxima/contracts/credentials'
+import { useState } from 'react'
 import { isApiError } from '../../../api/errors'
-import { FormError } from '../../../ui/states'
-import { TextInput } from '../../../ui/TextInput'
-import { pickErrors, serverFieldErrors, validate, type FieldErrors } from '../../../ui/forms'
+import { SIGN_IN_PATH } from '../../../app/sign-in-link'
+import { FormAlert, SubmitButton } from '../../../ui/form/FormFooter'
+import { FormText } from '../../../ui/form/FormText'
+import { showSubmitError } from '../../../ui/form/server-errors'
+import { useContractForm } from '../../../ui/form/use-contract-form'
 import { resetPassword } from '../api'
 import { AuthLayout } from '../components/AuthLayout'
+import { AUTH_PAGES } from '../paths'
 
 const FIELDS = ['new_password', 'confirm_password'] as const
 
 const InvalidLink = ({ text }: { text: string }) => (
   <Alert severity="error" sx={{ my: 2 }}>
-    {text}{' '}
-    <Link component={RouterLink} to="/auth/forgot-password">
-      Request a new link
-    </Link>
+    {text} <Link href={AUTH_PAGES.forgotPassword}>Request a new link</Link>
   </Alert>
 )
 
+/** Chooses a new password with the token of a reset link (`?token=`). */
 export const ResetPasswordPage = () => {
-  const [params] = useSearchParams()
-  const token = params.get('token') ?? ''
-  const [values, setValues] = useState({ new_password: '', confirm_password: '' })
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const mutation = useMutation({
-    mutationFn: resetPassword,
-    onError: (error) => setErrors(pickErrors(serverFieldErrors(error), FIELDS)),
+  const [token] = useState(() => new URLSearchParams(window.location.search).get('token') ?? '')
+  const [done, setDone] = useState<string | null>(null)
+  const [linkRefused, setLinkRefused] = useState<string | null>(null)
+  const form = useContractForm(ResetPasswordForm, {
+    defaultValues: { token, new_password: '', confirm_password: '' },
   })
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const result = validate(ResetPasswordRequest, { token, ...values })
-    const next: FieldErrors = result.ok ? {} : result.errors
-    if (values.confirm_password && values.new_password !== values.confirm_password) {
-      next.confirm_password = Texts.passwordMismatch
+  const submit = form.handleSubmit(async (values) => {
+    setLinkRefused(null)
+    try {
+      setDone((await resetPassword(values)).message)
+    } catch (error) {
+      if (isApiError(error) && error.code === 'auth.reset_token_invalid') setLinkRefused(error.message)
+      else showSubmitError(form.setError, error, FIELDS)
     }
-    setErrors(next)
-    if (!result.ok || Object.keys(next).length > 0) return
-    mutation.mutate(result.data)
-  }
+  })
 
-  const tokenRejected = isApiError(mutation.error) && mutation.error.code === 'auth.reset_token_invalid'
+  // The token is no field of the form: a link whose token cannot be valid says so like a refused one.
+  const badLink = form.formState.errors.token ? Texts.resetTokenInvalid : linkRefused
 
   return (
     <AuthLayout
@@ -55,45 +51,41 @@ export const ResetPasswordPage = () => {
       subtitle="Use at least 8 characters with at least one letter and one digit."
     >
       {!token ? <InvalidLink text={Texts.resetTokenInvalid} /> : null}
-      {mutation.isSuccess ? (
+      {done ? (
         <Stack spacing={2} sx={{ my: 2 }}>
-          <Alert severity="success">{mutation.data.message}</Alert>
-          <Button component={RouterLink} to="/auth/login" variant="contained">
+          <Alert severity="success">{done}</Alert>
+          <Button href={SIGN_IN_PATH} variant="contained">
             Sign in
           </Button>
         </Stack>
       ) : null}
-      {token && !mutation.isSuccess ? (
-        <Box component="form" noValidate onSubmit={submit}>
-          {(['new_password', 'confirm_password'] as const).map((field) => (
-            <TextInput
-              key={field}
-              label={field === 'new_password' ? 'New password' : 'Confirm password'}
-              type="password"
-              autoComplete="new-password"
-              autoFocus={field === 'new_password'}
-              value={values[field]}
-              onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-              error={Boolean(errors[field])}
-              helperText={errors[field]}
-              disabled={mutation.isPending}
-              required
-            />
-          ))}
-          {tokenRejected ? (
-            <InvalidLink text={mutation.error?.message ?? Texts.resetTokenInvalid} />
-          ) : (
-            <FormError error={mutation.error} fieldErrors={errors} />
-          )}
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={mutation.isPending} sx={{ mt: 2 }}>
-            {mutation.isPending ? 'Saving…' : 'Set new password'}
-          </Button>
+      {token && !done ? (
+        <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+          <FormText
+            control={form.control}
+            name="new_password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            required
+          />
+          <FormText
+            control={form.control}
+            name="confirm_password"
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          {badLink ? <InvalidLink text={badLink} /> : <FormAlert control={form.control} />}
+          <SubmitButton control={form.control} pendingLabel="Saving…" size="large" fullWidth sx={{ mt: 2 }}>
+            Set new password
+          </SubmitButton>
         </Box>
       ) : null}
       <Box sx={{ mt: 3 }}>
-        <Link component={RouterLink} to="/auth/login">
-          Back to sign in
-        </Link>
+        <Link href={SIGN_IN_PATH}>Back to sign in</Link>
       </Box>
     </AuthLayout>
   )

@@ -7,9 +7,10 @@ import Stepper from '@mui/material/Stepper'
 import Typography from '@mui/material/Typography'
 import type { PlanId, StaffSession, TenantCreated } from '@proxima/contracts'
 import { useEffect, useRef, useState } from 'react'
-import { Navigate, Link as RouterLink, useNavigate } from 'react-router'
+import { Navigate, useNavigate } from 'react-router'
 import { useAppDispatch, useSessionUser } from '../../../app/hooks'
 import { signedIn } from '../../../app/session'
+import { SIGN_IN_PATH } from '../../../app/sign-in-link'
 import { AuthLayout } from '../../auth/components/AuthLayout'
 import { AdminStep } from '../components/AdminStep'
 import { InviteStep } from '../components/InviteStep'
@@ -122,10 +123,8 @@ export const OnboardingPage = () => {
 
       {step === 0 ? (
         <Typography sx={{ mt: 3 }} color="text.secondary">
-          Already have an account?{' '}
-          <Link component={RouterLink} to="/auth/login">
-            Sign in
-          </Link>
+          Already have an account? {/* The sign-in page is a page of its own (auth.html): a plain link loads it. */}
+          <Link href={SIGN_IN_PATH}>Sign in</Link>
         </Typography>
       ) : null}
     </AuthLayout>

@@ -11,12 +11,12 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined'
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined'
 import PersonOutlined from '@mui/icons-material/PersonOutlined'
 import type { StaffSession } from '@proxima/contracts'
-import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { Link as RouterLink, useNavigate } from 'react-router'
+import { Link as RouterLink } from 'react-router'
 import { useAppDispatch } from '../../../app/hooks'
 import { loggedOut } from '../../../app/session'
-import { logout } from '../../auth/api'
+import { leaveForSignIn } from '../../../app/sign-in-link'
+import { logout } from '../../auth/logout'
 
 export const initials = (user: Pick<StaffSession, 'first_name' | 'last_name' | 'username'>): string => {
   const letters = `${user.first_name?.trim()[0] ?? ''}${user.last_name?.trim()[0] ?? ''}`
@@ -33,8 +33,6 @@ export const UserMenu = ({ user }: { user: StaffSession }) => {
   const [signingOut, setSigningOut] = useState(false)
   const menuId = useId()
   const dispatch = useAppDispatch()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
 
   const signOut = async () => {
     setSigningOut(true)
@@ -43,10 +41,9 @@ export const UserMenu = ({ user }: { user: StaffSession }) => {
     } catch {
       // Signing out locally does not depend on the server revoking the token.
     }
-    setAnchor(null)
+    // The stored session goes first, so the sign-in page does not send the user straight back.
     dispatch(loggedOut())
-    queryClient.clear()
-    void navigate('/auth/login', { replace: true })
+    leaveForSignIn()
   }
 
   return (
