@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { submitHeld, toast } from './forms.js'
 import { PASSWORD, createOrganization, signIn, unique } from './helpers.js'
 
 // The journeys' server runs without SYSTEM_SMTP_URL: no mail can be sent, and the dashboard must say so.
@@ -39,9 +40,26 @@ test('an admin sees the members, invites someone, and revokes the pending invita
   await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible()
   await expect(page.getByRole('cell', { name: admin.email })).toBeVisible()
 
+  // An address that is not one is refused on submit; the reason goes as soon as the address is fixed.
+  const email = page.getByLabel('Email', { exact: true })
+  await email.fill('nia.example.com')
+  await page.getByRole('button', { name: 'Invite', exact: true }).click()
+  const wrong = page.getByText('Enter a valid email address.')
+  await expect(wrong).toBeVisible()
   const invitee = `${unique('agent')}@example.com`
-  await inviteFromSettings(page, invitee)
+  await email.fill(invitee)
+  await expect(wrong).toHaveCount(0)
+  await submitHeld(page, {
+    url: /\/api\/auth\/employee\/$/,
+    method: 'POST',
+    submit: page.getByRole('button', { name: 'Invite', exact: true }),
+    pendingLabel: 'Inviting…',
+    field: email,
+  })
+  await expect(toast(page, `The invitation for ${invitee} is created.`)).toBeVisible()
   await expect(page.getByText(NOT_SENT(invitee))).toBeVisible()
+  // The form is ready for the next invitation.
+  await expect(email).toHaveValue('')
   const row = page.getByRole('row').filter({ hasText: invitee })
   await expect(row.getByText('pending')).toBeVisible()
 

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { submitHeld, toast } from './forms.js'
 import { PASSWORD, createOrganization, customerWithChat, signIn, unique, realtimeReady } from './helpers.js'
 import { startWidgetHost } from './widget-host.js'
 
@@ -80,11 +81,16 @@ test('an admin sets up topics, and a customer whose message has a keyword gets t
   await dialog.getByLabel('Name').fill('Billing')
   await dialog.getByRole('button', { name: 'Create category' }).click()
   await expect(dialog).toBeHidden()
-  await expect(page.getByRole('status').getByText('Billing is created.')).toBeVisible()
+  await expect(toast(page, 'Billing is created.')).toBeVisible()
 
   await page.getByRole('button', { name: 'Create a topic' }).click()
   dialog = page.getByRole('dialog', { name: 'New topic' })
+  // A topic needs a name: said on submit, and gone as soon as one is typed.
+  await dialog.getByRole('button', { name: 'Create topic' }).click()
+  const nameRequired = dialog.getByText('Name is required.')
+  await expect(nameRequired).toBeVisible()
   await dialog.getByLabel('Name').fill('Refunds')
+  await expect(nameRequired).toHaveCount(0)
   await dialog.getByRole('combobox', { name: 'Category' }).click()
   await page.getByRole('option', { name: 'Billing' }).click()
   const keywords = dialog.getByRole('combobox', { name: 'Keywords (optional)' })
@@ -92,8 +98,15 @@ test('an admin sets up topics, and a customer whose message has a keyword gets t
   await keywords.press('Enter')
   await keywords.fill('money back,')
   await expect(dialog.getByRole('button', { name: 'money back' })).toBeVisible()
-  await dialog.getByRole('button', { name: 'Create topic' }).click()
+  await submitHeld(page, {
+    url: /\/api\/chat\/topics\/$/,
+    method: 'POST',
+    submit: dialog.getByRole('button', { name: 'Create topic' }),
+    pendingLabel: 'Saving…',
+    field: dialog.getByLabel('Name'),
+  })
   await expect(dialog).toBeHidden()
+  await expect(toast(page, 'Refunds is created.')).toBeVisible()
   const topics = page.getByRole('list', { name: 'Topics' })
   const refunds = topics.getByRole('listitem').filter({ hasText: 'Refunds' })
   await expect(refunds.getByText('Billing')).toBeVisible()
@@ -169,11 +182,24 @@ test('the chat widget page copies the snippet and previews the colour, and the w
   await page.getByRole('button', { name: 'Outside business hours' }).click()
   await expect(page.getByTestId('widget-preview-away')).toHaveText(away)
   await page.getByLabel('Brand colour', { exact: true }).fill('teal')
-  await page.getByRole('button', { name: 'Save changes' }).click()
-  await expect(page.getByText('Enter a colour as #RRGGBB, such as #00796b.')).toBeVisible()
+  const save = page.getByRole('button', { name: 'Save changes' })
+  await save.click()
+  const colourError = page.getByText('Enter a colour as #RRGGBB, such as #00796b.')
+  await expect(colourError).toBeVisible()
   await page.getByLabel('Brand colour', { exact: true }).fill('#c62828')
-  await page.getByRole('button', { name: 'Save changes' }).click()
-  await expect(page.getByText('Widget settings saved.')).toBeVisible()
+  await expect(colourError).toHaveCount(0)
+  await submitHeld(page, {
+    url: /\/api\/tenantmanagement\/settings\/$/,
+    method: 'PATCH',
+    submit: save,
+    pendingLabel: 'Saving…',
+    field: page.getByLabel('Greeting'),
+  })
+  await expect(toast(page, 'Widget settings are saved.')).toBeVisible()
+  // Saved: the form keeps the saved values, the preview too, and there is nothing left to save.
+  await expect(page.getByLabel('Brand colour', { exact: true })).toHaveValue('#c62828')
+  await expect(header).toHaveCSS('background-color', 'rgb(198, 40, 40)')
+  await expect(save).toBeDisabled()
   await checkLayouts(page, header)
   await shot(page, 'chat-widget')
 
@@ -186,11 +212,21 @@ test('the chat widget page copies the snippet and previews the colour, and the w
   // A closing time before the opening time is refused on its row.
   const monday = page.getByRole('group', { name: 'Monday' })
   await monday.getByLabel('Closes').fill('08:00')
-  await page.getByRole('button', { name: 'Save changes' }).click()
-  await expect(monday.getByText('close must be after open.')).toBeVisible()
+  await save.click()
+  const order = monday.getByText('close must be after open.')
+  await expect(order).toBeVisible()
   await monday.getByLabel('Closes').fill('17:00')
-  await page.getByRole('button', { name: 'Save changes' }).click()
-  await expect(page.getByText('Business hours saved.')).toBeVisible()
+  await expect(order).toHaveCount(0)
+  await submitHeld(page, {
+    url: /\/api\/tenantmanagement\/settings\/$/,
+    method: 'PATCH',
+    submit: save,
+    pendingLabel: 'Saving…',
+    field: monday.getByLabel('Closes'),
+  })
+  await expect(toast(page, 'Business hours are saved.')).toBeVisible()
+  await expect(monday.getByLabel('Closes')).toHaveValue('17:00')
+  await expect(save).toBeDisabled()
   await expect(page.getByRole('status').filter({ hasText: 'Right now the chat widget shows visitors' })).toContainText(
     away,
   )
@@ -217,6 +253,101 @@ test('the chat widget page copies the snippet and previews the colour, and the w
     await visitor.close()
     await host.close()
   }
+  expect(errors).toEqual([])
+})
+
+test('an admin changes the organization, their profile and their password, and each form says what it is doing', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const errors: Error[] = []
+  page.on('pageerror', (e) => errors.push(e))
+  await page.setViewportSize(DESKTOP)
+  const org = await signedInAdmin(page, request)
+  const other = await createOrganization(request)
+
+  // Organization: nothing to save before a change; a too short name is refused on submit, and the reason goes as
+  // soon as the name is fixed.
+  await openSettings(page, 'Organization')
+  const save = page.getByRole('button', { name: 'Save changes' })
+  await expect(save).toBeDisabled()
+  const name = page.getByLabel('Organization name')
+  await name.fill('A')
+  await save.click()
+  const tooShort = page.getByText('Organization name must be at least 2 characters.')
+  await expect(tooShort).toBeVisible()
+  // The name of another organization: the server's reason is shown under the name, and goes when it changes.
+  await name.fill(other.tenant.tenant_name as string)
+  await expect(tooShort).toHaveCount(0)
+  await save.click()
+  await expect(name).toHaveAttribute('aria-invalid', 'true')
+  const renamed = unique('Harbour Ropes ')
+  await name.fill(renamed)
+  await expect(name).toHaveAttribute('aria-invalid', 'false')
+  await submitHeld(page, {
+    url: /\/api\/tenantmanagement\/tenant\/$/,
+    method: 'PATCH',
+    submit: save,
+    pendingLabel: 'Saving…',
+    field: name,
+  })
+  await expect(toast(page, 'Organization details are saved.')).toBeVisible()
+  await expect(name).toHaveValue(renamed)
+  await expect(save).toBeDisabled()
+  const tenant = await (await request.get('/api/tenantmanagement/tenant/', { headers: auth(org.token) })).json()
+  expect(tenant.tenant_name).toBe(renamed)
+
+  // Profile: a first name is required; the saved name stays in the form and greets the admin.
+  await page.goto('/profile')
+  const first = page.getByLabel('First name')
+  const saveProfile = page.getByRole('button', { name: 'Save profile' })
+  await expect(saveProfile).toBeDisabled()
+  await first.fill('')
+  await saveProfile.click()
+  const firstRequired = page.getByText('First name is required.')
+  await expect(firstRequired).toBeVisible()
+  await first.fill('Amelia')
+  await expect(firstRequired).toHaveCount(0)
+  await submitHeld(page, {
+    url: /\/api\/auth\/me\/$/,
+    method: 'PATCH',
+    submit: saveProfile,
+    pendingLabel: 'Saving…',
+    field: first,
+  })
+  await expect(toast(page, 'Your profile is saved.')).toBeVisible()
+  await expect(first).toHaveValue('Amelia')
+  await expect(saveProfile).toBeDisabled()
+
+  // Password: the confirmation must match, and the server's reason about the current password goes under it.
+  const current = page.getByLabel('Current password')
+  const confirm = page.getByLabel('Confirm new password')
+  await current.fill('Not-my-password-9')
+  await page.getByLabel('New password', { exact: true }).fill('Green-anchor-42')
+  await confirm.fill('Green-anchor-43')
+  const change = page.getByRole('button', { name: 'Change password' })
+  await change.click()
+  const mismatch = page.getByText("The two password fields didn't match.")
+  await expect(mismatch).toBeVisible()
+  await confirm.fill('Green-anchor-42')
+  await expect(mismatch).toHaveCount(0)
+  await change.click()
+  const wrong = page.getByText('The current password is incorrect.')
+  await expect(wrong).toBeVisible()
+  await expect(current).toHaveAttribute('aria-invalid', 'true')
+  await current.fill(PASSWORD)
+  await expect(wrong).toHaveCount(0)
+  await submitHeld(page, {
+    url: /\/api\/auth\/changepassword\/$/,
+    method: 'POST',
+    submit: change,
+    pendingLabel: 'Changing…',
+    field: current,
+  })
+  await expect(toast(page, 'Your password is changed. You have been signed out on your other devices.')).toBeVisible()
+  await expect(current).toHaveValue('')
+  await checkLayouts(page, first)
   expect(errors).toEqual([])
 })
 

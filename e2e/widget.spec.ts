@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import config from '../playwright.config'
+import { toast } from './forms.js'
 import { FIRST_ADMIN, signIn, unique } from './helpers.js'
 import { startWidgetHost } from './widget-host.js'
 
@@ -284,7 +285,7 @@ test("the widget wears the organization's colour, numbers nothing in the convers
     await expect(page.getByText('Enter a colour as #RRGGBB, such as #00796b.')).toBeVisible()
     await colour.fill('#FFC107')
     await page.getByRole('button', { name: 'Save changes' }).click()
-    await expect(page.getByText('Widget settings saved.')).toBeVisible()
+    await expect(toast(page, 'Widget settings are saved.')).toBeVisible()
     await expect(colour).toHaveValue('#ffc107')
     expect(await seriousViolations(page, null)).toEqual([])
     for (const viewport of [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hoursErrors, toDays, toSchedule } from './schedule'
+import { toDays, toSchedule } from './schedule'
 
 describe('the weekly schedule in the business-hours form', () => {
   it('shows the API schedule as seven days from Monday, each day by opening time', () => {
@@ -21,31 +21,5 @@ describe('the weekly schedule in the business-hours form', () => {
     const days = toDays([{ day: 'sat', open: '00:00', close: '24:00' }])
     expect(days[5]?.ranges).toEqual([{ open: '00:00', close: '00:00' }])
     expect(toSchedule(days).schedule).toEqual([{ day: 'sat', open: '00:00', close: '24:00' }])
-  })
-
-  it("puts the API's reasons on the day and range they belong to", () => {
-    const { origins } = toSchedule(
-      toDays([
-        { day: 'tue', open: '09:00', close: '12:00' },
-        { day: 'tue', open: '13:00', close: '17:00' },
-        { day: 'fri', open: '09:00', close: '17:00' },
-      ]),
-    )
-    const errors = hoursErrors(
-      [
-        ['business_hours.schedule.1.close', 'close must be after open.'],
-        ['business_hours.schedule.2.open', 'Use HH:MM (24-hour).'],
-        ['business_hours.schedule', 'Opening hours of one day must not overlap.'],
-        ['timezone', 'Enter an IANA time-zone name such as Africa/Nairobi.'],
-        ['business_hours.holidays.0', 'Invalid date'],
-      ],
-      origins,
-    )
-    expect(errors).toEqual({
-      ranges: { 'tue.1': 'close must be after open.', 'fri.0': 'Use HH:MM (24-hour).' },
-      schedule: 'Opening hours of one day must not overlap.',
-      timezone: 'Enter an IANA time-zone name such as Africa/Nairobi.',
-      holidays: 'Invalid date',
-    })
   })
 })

@@ -45,28 +45,3 @@ export function toSchedule(days: DayHours[]): { schedule: Entry[]; origins: Orig
   }
   return { schedule, origins }
 }
-
-/** A reason for the whole form, a day's range, or the list of holidays. */
-export type HoursErrors = { timezone?: string; schedule?: string; ranges: Record<string, string>; holidays?: string }
-export const rangeKey = (day: Weekday, range: number) => `${day}.${range}`
-
-/**
- * Sorts the reasons of a failed settings update (zod issues or the server's `errors`, by dotted path) onto the
- * form: `business_hours.schedule.3.close` becomes the range that entry 3 came from.
- */
-export function hoursErrors(reasons: [path: string, message: string][], origins: Origin[]): HoursErrors {
-  const out: HoursErrors = { ranges: {} }
-  for (const [path, message] of reasons) {
-    const parts = path.split('.')
-    if (parts[0] === 'timezone') out.timezone ??= message
-    else if (parts[1] === 'holidays') out.holidays ??= message
-    else if (parts[1] === 'schedule' && parts[2] !== undefined && origins[Number(parts[2])]) {
-      const origin = origins[Number(parts[2])] as Origin
-      out.ranges[rangeKey(origin.day, origin.range)] ??= message
-    } else out.schedule ??= message
-  }
-  return out
-}
-
-export const hasErrors = (e: HoursErrors) =>
-  Boolean(e.timezone || e.schedule || e.holidays || Object.keys(e.ranges).length)

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
 import Button, { type ButtonProps } from '@mui/material/Button'
 import type { ReactNode } from 'react'
 import { useFormState, type Control, type FieldValues } from 'react-hook-form'
@@ -36,4 +37,35 @@ export const FormAlert = <T extends FieldValues>({ control }: { control: Control
       {message}
     </Alert>
   ) : null
+}
+
+type SaveProps<T extends FieldValues> = {
+  control: Control<T, unknown, FieldValues>
+  /** Puts the saved values back (usually the form's `reset()`). */
+  onDiscard: () => void
+  children?: ReactNode
+  pendingLabel?: ReactNode
+}
+
+/**
+ * Discard and Save for a form that edits something already saved: both wait for a change (there is nothing to save
+ * before), and neither works while the form is sending.
+ */
+export const SaveChanges = <T extends FieldValues>({
+  control,
+  onDiscard,
+  children = 'Save changes',
+  pendingLabel = 'Saving…',
+}: SaveProps<T>) => {
+  const { isDirty, isSubmitting } = useFormState({ control })
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>
+      <Button onClick={onDiscard} disabled={!isDirty || isSubmitting}>
+        Discard changes
+      </Button>
+      <SubmitButton control={control} pendingLabel={pendingLabel} disabled={!isDirty}>
+        {children}
+      </SubmitButton>
+    </Box>
+  )
 }

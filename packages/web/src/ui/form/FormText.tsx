@@ -14,6 +14,8 @@ type Props<T extends FieldValues> = InputProps & {
   maxLength?: number
   /** Turns what was typed into the form's value (e.g. empty text into null). */
   parse?: (text: string) => unknown
+  /** Fields checked again when this one changes after a submit (a confirmation that must match this field). */
+  deps?: FieldPath<T>[]
 }
 
 const display = (value: unknown): string =>
@@ -28,12 +30,13 @@ export const FormText = <T extends FieldValues>({
   name,
   maxLength,
   parse,
+  deps,
   helperText,
   disabled,
   slotProps,
   ...input
 }: Props<T>) => {
-  const { field, fieldState, formState } = useController({ control, name })
+  const { field, fieldState, formState } = useController({ control, name, ...(deps ? { rules: { deps } } : {}) })
   const text = display(field.value)
   let help: ReactNode = helperText
   if (fieldState.error?.message) help = fieldState.error.message

@@ -1,160 +1,142 @@
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import CardContent from '@mui/material/CardContent'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import Switch from '@mui/material/Switch'
 import Typography from '@mui/material/Typography'
-import { SettingsUpdate, type Settings } from '@proxima/contracts'
-import { useState, type FormEvent } from 'react'
-import { isApiError } from '../../../api/errors'
-import { FormError } from '../../../ui/states'
+import type { Settings } from '@proxima/contracts'
+import type { ReactNode } from 'react'
+import { Controller, useWatch, type FieldPath } from 'react-hook-form'
+import { errorText } from '../../../ui/form/error-text'
+import { FormAlert, SaveChanges } from '../../../ui/form/FormFooter'
+import { showSubmitError } from '../../../ui/form/server-errors'
+import { useContractForm } from '../../../ui/form/use-contract-form'
+import { useToast } from '../../../ui/toast'
 import { useUpdateHours } from '../api'
-import { hasErrors, hoursErrors, toDays, toSchedule, type DayHours, type HoursErrors } from '../schedule'
+import { HoursDraft, draftOf, formPathOf, type HoursValues } from '../hours-form'
 import { localTime } from '../time-zones'
 import { HolidaysField } from './HolidaysField'
 import { TimeZoneField } from './TimeZoneField'
 import { WeekSchedule } from './WeekSchedule'
 
-type Draft = { timezone: string; enabled: boolean; days: DayHours[]; holidays: string[] }
-
-const draftOf = (s: Settings): Draft => ({
-  timezone: s.timezone,
-  enabled: s.business_hours.enabled,
-  days: toDays(s.business_hours.schedule),
-  holidays: [...s.business_hours.holidays].sort(),
-})
-
-const NO_ERRORS: HoursErrors = { ranges: {} }
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Card sx={{ mb: 3 }}>
+    <CardContent>
+      <Typography variant="h2" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </CardContent>
+  </Card>
+)
 
 /** The organisation's time zone, weekly hours and holidays; read-only for employees. */
 export const HoursForm = ({ settings, readOnly }: { settings: Settings; readOnly: boolean }) => {
+  const toast = useToast()
   const update = useUpdateHours()
-  const [draft, setDraft] = useState<Draft>(() => draftOf(settings))
-  const [errors, setErrors] = useState<HoursErrors>(NO_ERRORS)
-  const original = draftOf(settings)
-  const changed = JSON.stringify(draft) !== JSON.stringify(original)
-  const busy = update.isPending
-  const disabled = busy || readOnly
+  const form = useContractForm(HoursDraft, { defaultValues: draftOf(settings) })
+  const { control } = form
+  const [timezone, enabled] = useWatch({ control, name: ['timezone', 'enabled'] })
+  const disabled = readOnly || form.formState.isSubmitting
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    update.reset()
-    setDraft((d) => ({ ...d, [key]: value }))
-  }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const { schedule, origins } = toSchedule(draft.days)
-    const changes = {
-      timezone: draft.timezone,
-      business_hours: { enabled: draft.enabled, schedule, holidays: draft.holidays },
-    }
-    const parsed = SettingsUpdate.safeParse(changes)
-    if (!parsed.success) {
-      return setErrors(
-        hoursErrors(
-          parsed.error.issues.map((i) => [i.path.join('.'), i.message]),
-          origins,
-        ),
+  const submit = form.handleSubmit(async (changes) => {
+    // The days as sent, so that the server's reasons land on the rows they are about.
+    const days = form.getValues('days')
+    try {
+      const saved = await update.mutateAsync(changes)
+      form.reset(draftOf(saved))
+      toast.success('Business hours are saved.')
+    } catch (error) {
+      showSubmitError(
+        form.setError,
+        error,
+        (path) => formPathOf(path.split('.'), days).join('.') as FieldPath<HoursValues>,
       )
     }
-    setErrors(NO_ERRORS)
-    update.mutate(changes, {
-      onSuccess: (saved) => setDraft(draftOf(saved)),
-      onError: (error) => {
-        if (!isApiError(error)) return
-        const reasons = Object.entries(error.fieldErrors).map(([k, list]): [string, string] => [k, list[0] ?? ''])
-        setErrors(hoursErrors(reasons, origins))
-      },
-    })
-  }
+  })
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <Card sx={{ mb: 3 }}>
-        <CardContent>
-          <Typography variant="h2" component="h2" gutterBottom>
-            Time zone
-          </Typography>
-          <TimeZoneField
-            value={draft.timezone}
-            onChange={(zone) => set('timezone', zone)}
-            error={errors.timezone}
-            disabled={disabled}
-          />
-          <Typography variant="body2" color="text.secondary">
-            It is {localTime(draft.timezone, new Date())} there now.
-          </Typography>
-        </CardContent>
-      </Card>
-      <Card sx={{ mb: 3 }}>
-        <CardContent>
-          <Typography variant="h2" component="h2" gutterBottom>
-            Weekly hours
-          </Typography>
-          <FormControlLabel
-            control={
-              <Switch checked={draft.enabled} onChange={(e) => set('enabled', e.target.checked)} disabled={disabled} />
-            }
-            label="Use business hours"
-          />
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {draft.enabled
-              ? 'Outside these hours the chat widget tells visitors you are away. A closing time of 00:00 means midnight.'
-              : 'Off: the chat widget always shows your team as available.'}
-          </Typography>
-          {errors.schedule ? (
-            <Alert severity="error" sx={{ my: 1 }}>
-              {errors.schedule}
-            </Alert>
-          ) : null}
-          <WeekSchedule
-            days={draft.days}
-            onChange={(days) => set('days', days)}
-            errors={errors.ranges}
-            disabled={disabled || !draft.enabled}
-          />
-        </CardContent>
-      </Card>
-      <Card sx={{ mb: 3 }}>
-        <CardContent>
-          <Typography variant="h2" component="h2" gutterBottom>
-            Holidays
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Closed all day on these dates, in your time zone.
-          </Typography>
-          <HolidaysField
-            value={draft.holidays}
-            onChange={(dates) => set('holidays', dates)}
-            error={errors.holidays}
-            disabled={disabled || !draft.enabled}
-          />
-        </CardContent>
-      </Card>
-      {hasErrors(errors) ? null : <FormError error={update.error} />}
-      {update.isSuccess ? (
-        <Alert severity="success" sx={{ mb: 2 }}>
-          Business hours saved.
-        </Alert>
-      ) : null}
-      {readOnly ? null : (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-          <Button
-            onClick={() => {
-              setDraft(original)
-              setErrors(NO_ERRORS)
-            }}
-            disabled={busy || !changed}
-          >
-            Discard changes
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy || !changed}>
-            {busy ? 'Saving…' : 'Save changes'}
-          </Button>
-        </Box>
-      )}
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+      <Section title="Time zone">
+        <Controller
+          control={control}
+          name="timezone"
+          render={({ field, fieldState }) => (
+            <TimeZoneField
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+              disabled={disabled}
+            />
+          )}
+        />
+        <Typography variant="body2" color="text.secondary">
+          It is {localTime(timezone, new Date())} there now.
+        </Typography>
+      </Section>
+      <Section title="Weekly hours">
+        <Controller
+          control={control}
+          name="enabled"
+          render={({ field, fieldState }) => (
+            <>
+              <FormControlLabel
+                control={
+                  <Switch
+                    name={field.name}
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    disabled={disabled}
+                  />
+                }
+                label="Use business hours"
+              />
+              {fieldState.error?.message ? (
+                <Alert severity="error" sx={{ my: 1 }}>
+                  {fieldState.error.message}
+                </Alert>
+              ) : null}
+            </>
+          )}
+        />
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {enabled
+            ? 'Outside these hours the chat widget tells visitors you are away. A closing time of 00:00 means midnight.'
+            : 'Off: the chat widget always shows your team as available.'}
+        </Typography>
+        <Controller
+          control={control}
+          name="days"
+          render={({ field, fieldState }) => (
+            <WeekSchedule
+              days={field.value}
+              onChange={field.onChange}
+              errors={fieldState.error}
+              disabled={disabled || !enabled}
+            />
+          )}
+        />
+      </Section>
+      <Section title="Holidays">
+        <Typography variant="body2" color="text.secondary">
+          Closed all day on these dates, in your time zone.
+        </Typography>
+        <Controller
+          control={control}
+          name="holidays"
+          render={({ field, fieldState }) => (
+            <HolidaysField
+              value={field.value}
+              onChange={field.onChange}
+              error={errorText(fieldState.error)}
+              disabled={disabled || !enabled}
+            />
+          )}
+        />
+      </Section>
+      <FormAlert control={control} />
+      {readOnly ? null : <SaveChanges control={control} onDiscard={() => form.reset()} />}
     </Box>
   )
 }

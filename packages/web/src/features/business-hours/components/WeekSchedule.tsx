@@ -1,18 +1,21 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import FormControlLabel from '@mui/material/FormControlLabel'
+import FormHelperText from '@mui/material/FormHelperText'
 import IconButton from '@mui/material/IconButton'
 import Switch from '@mui/material/Switch'
 import Typography from '@mui/material/Typography'
 import Add from '@mui/icons-material/Add'
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined'
+import { errorAt, errorText } from '../../../ui/form/error-text'
 import { TextInput } from '../../../ui/TextInput'
-import { DAY_NAMES, rangeKey, type DayHours, type Range } from '../schedule'
+import { DAY_NAMES, type DayHours, type Range } from '../schedule'
 
 type Props = {
   days: DayHours[]
   onChange: (days: DayHours[]) => void
-  errors: Record<string, string>
+  /** The form's reasons for the days: per day, about its hours as a whole (`N.day`) and per row (`N.ranges.R`). */
+  errors: unknown
   disabled: boolean
 }
 
@@ -36,6 +39,7 @@ export const WeekSchedule = ({ days, onChange, errors, disabled }: Props) => {
     <Box sx={{ display: 'grid', gap: 1 }}>
       {days.map(({ day, ranges }, index) => {
         const name = DAY_NAMES[day]
+        const dayError = errorText(errorAt(errors, [index, 'day']))
         return (
           <Box
             key={day}
@@ -69,7 +73,7 @@ export const WeekSchedule = ({ days, onChange, errors, disabled }: Props) => {
                 </Typography>
               ) : (
                 ranges.map((range, r) => {
-                  const error = errors[rangeKey(day, r)]
+                  const error = errorText(errorAt(errors, [index, 'ranges', r]))
                   const set = (patch: Partial<Range>) =>
                     setDay(
                       index,
@@ -131,6 +135,11 @@ export const WeekSchedule = ({ days, onChange, errors, disabled }: Props) => {
                 >
                   Add hours
                 </Button>
+              ) : null}
+              {dayError ? (
+                <FormHelperText error sx={{ mx: 0 }}>
+                  {dayError}
+                </FormHelperText>
               ) : null}
             </Box>
           </Box>

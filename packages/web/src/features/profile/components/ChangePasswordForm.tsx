@@ -1,80 +1,69 @@
-import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import { ChangePasswordRequest, Texts } from '@proxima/contracts'
-import { useState, type FormEvent } from 'react'
-import { FormError } from '../../../ui/states'
-import { TextInput } from '../../../ui/TextInput'
-import { pickErrors, serverFieldErrors, validate, type FieldErrors } from '../../../ui/forms'
+import { FormAlert, SubmitButton } from '../../../ui/form/FormFooter'
+import { FormText } from '../../../ui/form/FormText'
+import { showSubmitError } from '../../../ui/form/server-errors'
+import { useContractForm } from '../../../ui/form/use-contract-form'
+import { useToast } from '../../../ui/toast'
 import { useChangePassword } from '../api'
 
+/** The server's rules, and the confirmation must repeat the new password (the server checks that too). */
+const NewPassword = ChangePasswordRequest.refine((v) => v.confirm_password === v.new_password, {
+  path: ['confirm_password'],
+  error: Texts.passwordMismatch,
+})
 const EMPTY = { old_password: '', new_password: '', confirm_password: '' }
-const FIELDS = [
-  { name: 'old_password', label: 'Current password', autoComplete: 'current-password' },
-  { name: 'new_password', label: 'New password', autoComplete: 'new-password' },
-  { name: 'confirm_password', label: 'Confirm new password', autoComplete: 'new-password' },
-] as const
+const FIELDS = ['old_password', 'new_password', 'confirm_password'] as const
 
 /** Changing the password signs out every other device of this user. */
 export const ChangePasswordForm = () => {
-  const [values, setValues] = useState(EMPTY)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const toast = useToast()
   const change = useChangePassword()
+  const form = useContractForm(NewPassword, { defaultValues: EMPTY })
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const result = validate(ChangePasswordRequest, values)
-    const next: FieldErrors = result.ok ? {} : result.errors
-    if (values.confirm_password && values.new_password !== values.confirm_password) {
-      next.confirm_password = Texts.passwordMismatch
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await change.mutateAsync(values)
+      form.reset(EMPTY)
+      toast.success('Your password is changed. You have been signed out on your other devices.')
+    } catch (error) {
+      showSubmitError(form.setError, error, FIELDS)
     }
-    setErrors(next)
-    if (!result.ok || Object.keys(next).length > 0) return
-    change.mutate(result.data, {
-      onSuccess: () => setValues(EMPTY),
-      onError: (error) =>
-        setErrors(
-          pickErrors(
-            serverFieldErrors(error),
-            FIELDS.map((f) => f.name),
-          ),
-        ),
-    })
-  }
+  })
 
-  const busy = change.isPending
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      {FIELDS.map((field) => (
-        <TextInput
-          key={field.name}
-          label={field.label}
-          type="password"
-          autoComplete={field.autoComplete}
-          value={values[field.name]}
-          onChange={(e) => {
-            change.reset()
-            setValues((v) => ({ ...v, [field.name]: e.target.value }))
-          }}
-          error={Boolean(errors[field.name])}
-          helperText={
-            errors[field.name] ??
-            (field.name === 'new_password' ? 'At least 8 characters, with a letter and a digit.' : '')
-          }
-          disabled={busy}
-          required
-        />
-      ))}
-      <FormError error={change.error} fieldErrors={errors} />
-      {change.isSuccess ? (
-        <Alert severity="success" sx={{ my: 2 }}>
-          {change.data.message} You have been signed out on your other devices.
-        </Alert>
-      ) : null}
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+      <FormText
+        control={form.control}
+        name="old_password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <FormText
+        control={form.control}
+        name="new_password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        helperText="At least 8 characters, with a letter and a digit."
+        deps={['confirm_password']}
+        required
+      />
+      <FormText
+        control={form.control}
+        name="confirm_password"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      <FormAlert control={form.control} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? 'Changing…' : 'Change password'}
-        </Button>
+        <SubmitButton control={form.control} pendingLabel="Changing…">
+          Change password
+        </SubmitButton>
       </Box>
     </Box>
   )

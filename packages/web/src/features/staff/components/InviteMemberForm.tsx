@@ -1,119 +1,110 @@
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Grid from '@mui/material/Grid'
 import MenuItem from '@mui/material/MenuItem'
 import TextField from '@mui/material/TextField'
 import { InvitationRequest, type Invitation } from '@proxima/contracts'
-import { useState, type FormEvent } from 'react'
-import { FormError } from '../../../ui/states'
-import { TextInput } from '../../../ui/TextInput'
-import { pickErrors, serverFieldErrors, validate, type FieldErrors } from '../../../ui/forms'
+import { useState } from 'react'
+import { Controller } from 'react-hook-form'
+import { FormAlert, SubmitButton } from '../../../ui/form/FormFooter'
+import { FormText } from '../../../ui/form/FormText'
+import { showSubmitError } from '../../../ui/form/server-errors'
+import { useContractForm } from '../../../ui/form/use-contract-form'
+import { useToast } from '../../../ui/toast'
 import { useInviteMember } from '../api'
 import { deliveryNotice } from '../delivery'
 import { InviteLinkField } from './InviteLinkField'
 
 const EMPTY = { email: '', user_type: 'employee', first_name: '', last_name: '' }
-const FIELDS = Object.keys(EMPTY)
+const FIELDS = ['email', 'user_type', 'first_name', 'last_name'] as const
 
 type Props = { onLink: (invitation: Invitation) => void }
 
 /**
  * Admins invite colleagues by email; the invitation link is valid for 7 days. The reply says what happened to the
- * mail, and gives the link to hand on when the mail is not on its way.
+ * mail: a toast when it is on its way, and the link to hand on, with what went wrong, when it is not.
  */
 export const InviteMemberForm = ({ onLink }: Props) => {
-  const [values, setValues] = useState(EMPTY)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const toast = useToast()
   const invite = useInviteMember()
-  const set = (field: keyof typeof EMPTY) => (value: string) => setValues((v) => ({ ...v, [field]: value }))
+  const form = useContractForm(InvitationRequest, { defaultValues: EMPTY })
+  // The invitation whose mail is not on its way, until the next one is sent: its link stays on screen.
+  const [handOff, setHandOff] = useState<Invitation | null>(null)
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const result = validate(InvitationRequest, values)
-    if (!result.ok) return setErrors(result.errors)
-    setErrors({})
-    const { email, user_type, first_name, last_name } = result.data
-    invite.mutate(
-      { email, user_type, ...(first_name ? { first_name } : {}), ...(last_name ? { last_name } : {}) },
-      {
-        onSuccess: (invitation) => {
-          setValues(EMPTY)
-          onLink(invitation)
-        },
-        onError: (error) => setErrors(pickErrors(serverFieldErrors(error), FIELDS)),
-      },
-    )
-  }
+  const submit = form.handleSubmit(async ({ email, user_type, first_name, last_name }) => {
+    setHandOff(null)
+    try {
+      const invitation = await invite.mutateAsync({
+        email,
+        user_type,
+        ...(first_name ? { first_name } : {}),
+        ...(last_name ? { last_name } : {}),
+      })
+      form.reset(EMPTY)
+      onLink(invitation)
+      const notice = deliveryNotice(invitation, 'created')
+      if (notice.showLink) {
+        setHandOff(invitation)
+        toast.success(`The invitation for ${invitation.email} is created.`)
+      } else toast.success(notice.text)
+    } catch (error) {
+      showSubmitError(form.setError, error, FIELDS)
+    }
+  })
 
-  const busy = invite.isPending
-  const notice = invite.isSuccess ? deliveryNotice(invite.data, 'created') : null
+  const busy = form.formState.isSubmitting
+  const notice = handOff ? deliveryNotice(handOff, 'created') : null
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
       <Grid container columnSpacing={2}>
         <Grid size={{ xs: 12, sm: 8 }}>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="off"
-            value={values.email}
-            onChange={(e) => set('email')(e.target.value)}
-            error={Boolean(errors.email)}
-            helperText={errors.email}
-            disabled={busy}
-            required
-          />
+          <FormText control={form.control} name="email" label="Email" type="email" autoComplete="off" required />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <TextField
-            select
-            label="Role"
-            value={values.user_type}
-            onChange={(e) => set('user_type')(e.target.value)}
-            disabled={busy}
-          >
-            <MenuItem value="employee">Employee</MenuItem>
-            <MenuItem value="admin">Admin</MenuItem>
-          </TextField>
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput
-            label="First name (optional)"
-            autoComplete="off"
-            value={values.first_name}
-            onChange={(e) => set('first_name')(e.target.value)}
-            error={Boolean(errors.first_name)}
-            helperText={errors.first_name}
-            disabled={busy}
+          <Controller
+            control={form.control}
+            name="user_type"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label="Role"
+                name={field.name}
+                inputRef={field.ref}
+                value={typeof field.value === 'string' ? field.value : 'employee'}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                disabled={busy}
+              >
+                <MenuItem value="employee">Employee</MenuItem>
+                <MenuItem value="admin">Admin</MenuItem>
+              </TextField>
+            )}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput
-            label="Last name (optional)"
-            autoComplete="off"
-            value={values.last_name}
-            onChange={(e) => set('last_name')(e.target.value)}
-            error={Boolean(errors.last_name)}
-            helperText={errors.last_name}
-            disabled={busy}
-          />
+          <FormText control={form.control} name="first_name" label="First name (optional)" autoComplete="off" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormText control={form.control} name="last_name" label="Last name (optional)" autoComplete="off" />
         </Grid>
       </Grid>
-      <FormError error={invite.error} fieldErrors={errors} />
-      {notice && invite.data ? (
+      <FormAlert control={form.control} />
+      {handOff && notice ? (
         <Alert severity={notice.severity} sx={{ my: 2 }}>
           {notice.text}
-          {notice.showLink && invite.data.invite_url ? (
+          {handOff.invite_url ? (
             <Box sx={{ mt: 1.5 }}>
-              <InviteLinkField url={invite.data.invite_url} email={invite.data.email} />
+              <InviteLinkField url={handOff.invite_url} email={handOff.email} />
             </Box>
           ) : null}
         </Alert>
       ) : null}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-        <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? 'Inviting…' : 'Invite'}
-        </Button>
+        <SubmitButton control={form.control} pendingLabel="Inviting…">
+          Invite
+        </SubmitButton>
       </Box>
     </Box>
   )

@@ -5,11 +5,11 @@ import Typography from '@mui/material/Typography'
 import Add from '@mui/icons-material/Add'
 import { useState } from 'react'
 import { ErrorState, SkeletonBlock } from '../../../ui/states'
+import { useToast } from '../../../ui/toast'
 import { useCategories, useDeleteCategory, type CategoryItem } from '../api'
 import { CategoryFormDialog } from './CategoryFormDialog'
 import { CategoryList } from './CategoryList'
 import { ConfirmDialog } from './ConfirmDialog'
-import type { Notify } from './TopicsSection'
 
 type Dialog = { kind: 'form' | 'delete'; category: CategoryItem | null }
 
@@ -21,7 +21,8 @@ const topicsMove = (n: number) =>
       : `Its ${n} topics stay, without a category.`
 
 /** Categories group topics; admins create, rename and delete them (deleting is confirmed). */
-export const CategoriesSection = ({ isAdmin, notify }: { isAdmin: boolean; notify: Notify }) => {
+export const CategoriesSection = ({ isAdmin }: { isAdmin: boolean }) => {
+  const toast = useToast()
   const categories = useCategories()
   const remove = useDeleteCategory()
   const [dialog, setDialog] = useState<Dialog>({ kind: 'form', category: null })
@@ -79,7 +80,7 @@ export const CategoriesSection = ({ isAdmin, notify }: { isAdmin: boolean; notif
         onClose={() => setOpen(false)}
         onSaved={(saved, created) => {
           setOpen(false)
-          notify('success', created ? `${saved.name} is created.` : `${saved.name} is saved.`)
+          toast.success(created ? `${saved.name} is created.` : `${saved.name} is saved.`)
         }}
       />
       <ConfirmDialog
@@ -95,7 +96,7 @@ export const CategoriesSection = ({ isAdmin, notify }: { isAdmin: boolean; notif
           remove.mutate(target.category_id, {
             onSuccess: () => {
               setOpen(false)
-              notify('success', `${target.name} is deleted.`)
+              toast.success(`${target.name} is deleted.`)
             },
           })
         }

@@ -7,18 +7,18 @@ import Typography from '@mui/material/Typography'
 import Add from '@mui/icons-material/Add'
 import LabelOutlined from '@mui/icons-material/LabelOutlined'
 import { useState } from 'react'
-import { errorMessage } from '../../../api/errors'
 import { EmptyState, ErrorState, SkeletonBlock } from '../../../ui/states'
+import { useToast } from '../../../ui/toast'
 import { useCategories, useDeleteTopic, useSaveTopic, useTopics, type TopicItem } from '../api'
 import { ConfirmDialog } from './ConfirmDialog'
 import { TopicFormDialog } from './TopicFormDialog'
 import { TopicList } from './TopicList'
 
-export type Notify = (severity: 'success' | 'error', message: string) => void
 type Dialog = { kind: 'form' | 'archive' | 'delete'; topic: TopicItem | null }
 
 /** The topics, with create, edit, archive (confirmed), restore and delete (confirmed) for admins. */
-export const TopicsSection = ({ isAdmin, notify }: { isAdmin: boolean; notify: Notify }) => {
+export const TopicsSection = ({ isAdmin }: { isAdmin: boolean }) => {
+  const toast = useToast()
   const topics = useTopics()
   const categories = useCategories()
   const save = useSaveTopic()
@@ -38,8 +38,8 @@ export const TopicsSection = ({ isAdmin, notify }: { isAdmin: boolean; notify: N
     save.mutate(
       { id: topic.topic_id, input: { is_active: true } },
       {
-        onSuccess: (saved) => notify('success', `${saved.name} is restored: new chats can get it again.`),
-        onError: (error) => notify('error', errorMessage(error)),
+        onSuccess: (saved) => toast.success(`${saved.name} is restored: new chats can get it again.`),
+        onError: (error) => toast.error(error),
       },
     )
 
@@ -123,7 +123,7 @@ export const TopicsSection = ({ isAdmin, notify }: { isAdmin: boolean; notify: N
         onClose={() => setOpen(false)}
         onSaved={(saved, created) => {
           setOpen(false)
-          notify('success', created ? `${saved.name} is created.` : `${saved.name} is saved.`)
+          toast.success(created ? `${saved.name} is created.` : `${saved.name} is saved.`)
         }}
       />
       <ConfirmDialog
@@ -141,7 +141,7 @@ export const TopicsSection = ({ isAdmin, notify }: { isAdmin: boolean; notify: N
             {
               onSuccess: (saved) => {
                 setOpen(false)
-                notify('success', `${saved.name} is archived.`)
+                toast.success(`${saved.name} is archived.`)
               },
             },
           )
@@ -163,7 +163,7 @@ export const TopicsSection = ({ isAdmin, notify }: { isAdmin: boolean; notify: N
           remove.mutate(target.topic_id, {
             onSuccess: () => {
               setOpen(false)
-              notify('success', `${target.name} is deleted.`)
+              toast.success(`${target.name} is deleted.`)
             },
           })
         }

@@ -35,7 +35,6 @@ const Detail = ({ term, value }: { term: string; value: string }) => (
 const ReadOnlyWidget = ({ widget }: { widget: Settings['widget'] }) => (
   <Box component="dl" sx={{ m: 0 }}>
     <Detail term="Status" value={widget.enabled ? 'On' : 'Off'} />
-    <Detail term="Colour" value={widget.color} />
     <Detail term="Greeting" value={widget.greeting ?? ''} />
     <Detail term="Offline message" value={widget.offline_message ?? ''} />
     <Detail term="Brand colour" value={widget.color} />
