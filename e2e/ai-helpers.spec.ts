@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { startAppInstance } from './app-instance.js'
 import { FAKE_MODEL, startFakeModel } from './fake-openai.js'
-import { customerWithChat, FIRST_ADMIN, PASSWORD, signIn, unique } from './helpers.js'
+import { customerWithChat, FIRST_ADMIN, fullyShown, PASSWORD, seriousViolations, signIn, unique } from './helpers.js'
 
 type Summary = { summary: string; intent: string; key_points: string[]; sentiment: string; model: string }
 
@@ -14,26 +13,6 @@ async function signInAsAdmin(page: Page) {
   const session = await page.evaluate(() => JSON.parse(localStorage.getItem('proxima_admin_details') ?? '{}'))
   return session.tenant_id.tenant_id as number
 }
-
-const seriousViolations = async (page: Page) => {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`)
-}
-
-/** Waits until a dialog or popover has finished fading in (axe measures contrast with the opacity it has). */
-const fullyShown = (locator: Locator) =>
-  expect
-    .poll(() =>
-      locator.evaluate((element) => {
-        let opacity = 1
-        for (let node: Element | null = element; node; node = node.parentElement)
-          opacity *= Number(getComputedStyle(node).opacity)
-        return opacity
-      }),
-    )
-    .toBe(1)
 
 /** Screenshots for a person to look at, when E2E_SHOTS_DIR names a folder. */
 const shot = async (page: Page, name: string) => {

@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Page, type WebSocket } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type APIRequestContext, type Locator, type Page, type WebSocket } from '@playwright/test'
 import { randomBytes } from 'node:crypto'
 
 export const FIRST_ADMIN = { email: 'admin@proxima.local', password: 'First-admin-2026' }
@@ -86,3 +87,56 @@ export function realtimeReady(page: Page): Promise<void> {
     page.on('websocket', onSocket)
   })
 }
+
+/**
+ * The serious and critical accessibility faults axe finds on the page, or only within `include` (a CSS selector),
+ * each with where it is: `expect(await seriousViolations(page)).toEqual([])`.
+ */
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page })
+  const result = await (include ? axe.include(include) : axe).analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
+          .join(' | ')}`,
+    )
+}
+
+/**
+ * Why the page scrolls sideways (its `scrollWidth` is over the window's `innerWidth`): the widths, then the first
+ * elements that stick out past the right edge. Empty when it does not: `expect(await sidewaysOverflow(page)).toEqual([])`.
+ */
+export function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = window.innerWidth
+    const scrollWidth = document.documentElement.scrollWidth
+    if (scrollWidth <= width) return []
+    const culprits: string[] = []
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const box = el.getBoundingClientRect()
+      if (box.right > width + 1 && box.width > 0) {
+        const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${Array.from(el.classList).slice(0, 2).join('.')}`
+        culprits.push(`${name} (right ${Math.round(box.right)})`)
+        if (culprits.length >= 5) break
+      }
+    }
+    return [`scrollWidth ${scrollWidth} > ${width}`, ...culprits]
+  })
+}
+
+/** Waits until a dialog or popover has finished fading in (axe measures contrast with the opacity it has). */
+export const fullyShown = (locator: Locator) =>
+  expect
+    .poll(() =>
+      locator.evaluate((element) => {
+        let opacity = 1
+        for (let node: Element | null = element; node; node = node.parentElement)
+          opacity *= Number(getComputedStyle(node).opacity)
+        return opacity
+      }),
+    )
+    .toBe(1)

@@ -1,6 +1,13 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { customerWithChat, FIRST_ADMIN, PASSWORD, signIn, unique } from './helpers.js'
+import {
+  customerWithChat,
+  FIRST_ADMIN,
+  PASSWORD,
+  seriousViolations,
+  sidewaysOverflow,
+  signIn,
+  unique,
+} from './helpers.js'
 
 const auth = (token: string) => ({ Authorization: `Token ${token}` })
 
@@ -40,16 +47,6 @@ async function customerRaises(
   expect(raised.status()).toBe(201)
   return (await raised.json()).issue_id as number
 }
-
-const seriousViolations = async (page: Page) => {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
-const scrollsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
 
 /** Opens the search window with its shortcut, once the top bar is there. */
 async function openSearch(page: Page) {
@@ -94,12 +91,12 @@ test('typing the start of a word in the search window finds the issue and the ch
   await expect(message).toContainText(`Hello, where is my ${word} parcel`)
   await expect(message.locator('mark')).toHaveText([word])
   expect(await seriousViolations(page)).toEqual([])
-  expect(await scrollsSideways(page)).toBe(false)
+  expect(await sidewaysOverflow(page)).toEqual([])
 
   // At phone width the window fills the screen and nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 })
   await expect(issue).toBeVisible()
-  expect(await scrollsSideways(page)).toBe(false)
+  expect(await sidewaysOverflow(page)).toEqual([])
   await page.setViewportSize({ width: 1440, height: 900 })
 
   await message.click()
