@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type APIRequestContext, type Locator, type Page, type WebSocket } from '@playwright/test'
 import { randomBytes } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 export const FIRST_ADMIN = { email: 'admin@proxima.local', password: 'First-admin-2026' }
 export const PASSWORD = 'Blue-harbour-71'
@@ -14,9 +17,9 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 /** An organization with its admin, made through the API (onboarding without the browser). */
-export async function createOrganization(request: APIRequestContext) {
+export async function createOrganization(request: APIRequestContext, name = unique('Org ')) {
   const tenantRes = await request.post('/api/tenantmanagement/tenant/', {
-    data: { tenant_name: unique('Org '), industry: 'Retail', email: `${unique('org')}@example.com` },
+    data: { tenant_name: name, industry: 'Retail', email: `${unique('org')}@example.com` },
   })
   expect(tenantRes.status()).toBe(201)
   const tenant = await tenantRes.json()
@@ -39,16 +42,21 @@ export async function createOrganization(request: APIRequestContext) {
 
 export type Message = { message_id: number; text_content: string | null; message_sender: string }
 
-/** A customer account made through the API, with a chat opened with the organization; `headers` sign its calls. */
-export async function customerWithChat(request: APIRequestContext, tenantId: number) {
-  const username = unique('ada')
-  const lastName = unique('Lovelace')
+/**
+ * A customer account made through the API (Ada with a last name of her own, unless named), with a chat opened with
+ * the organization; `headers` sign its calls.
+ */
+export async function customerWithChat(
+  request: APIRequestContext,
+  tenantId: number,
+  named: { first_name: string; last_name: string } = { first_name: 'Ada', last_name: unique('Lovelace') },
+) {
+  const username = unique('customer')
   const registered = await request.post('/api/auth/client/', {
     data: {
       username,
       email: `${username}@example.com`,
-      first_name: 'Ada',
-      last_name: lastName,
+      ...named,
       password: PASSWORD,
       confirm_password: PASSWORD,
     },
@@ -65,7 +73,36 @@ export async function customerWithChat(request: APIRequestContext, tenantId: num
   const messages = async () =>
     ((await (await request.get('/api/chat/message/', { headers, params: { chat_id: chatId } })).json()).data ??
       []) as Message[]
-  return { name: `Ada ${lastName}`, chatId, headers, say, messages }
+  return { name: `${named.first_name} ${named.last_name}`, chatId, headers, say, messages }
+}
+
+/** A customer of the app with the given names, who raises an issue in the organization's first community. */
+export async function customerRaisesIssue(
+  request: APIRequestContext,
+  adminToken: string,
+  names: { first_name: string; last_name: string },
+  issue: { title: string; description: string },
+) {
+  const username = unique('member')
+  const registered = await request.post('/api/auth/client/', {
+    data: { username, email: `${username}@example.com`, password: PASSWORD, confirm_password: PASSWORD, ...names },
+  })
+  expect(registered.status()).toBe(201)
+  const token = (await registered.json()).token as string
+  const community = (
+    await (await request.get('/api/community/community/', { headers: { Authorization: `Token ${adminToken}` } })).json()
+  ).data[0]
+  const joined = await request.post('/api/community/joincommunity/', {
+    headers: { Authorization: `Token ${token}` },
+    data: { community_id: community.community_id },
+  })
+  expect(joined.status()).toBe(200)
+  const raised = await request.post('/api/community/issue/', {
+    headers: { Authorization: `Token ${token}` },
+    data: { community_id: community.community_id, issue: issue.title, description: issue.description },
+  })
+  expect(raised.status()).toBe(201)
+  return (await raised.json()).issue_id as number
 }
 
 /**
@@ -140,3 +177,11 @@ export const fullyShown = (locator: Locator) =>
       }),
     )
     .toBe(1)
+
+/** A picture for the documentation, `docs/images/<name>.png`, taken only when E2E_DOCS_IMAGES is set. */
+export async function docsImage(target: Page | Locator, name: string) {
+  if (!process.env.E2E_DOCS_IMAGES) return
+  const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'images')
+  mkdirSync(dir, { recursive: true })
+  await target.screenshot({ path: join(dir, `${name}.png`) })
+}

@@ -1,9 +1,6 @@
-import { mkdirSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import config from '../playwright.config'
-import { FIRST_ADMIN, seriousViolations, sidewaysOverflow, signIn, unique } from './helpers.js'
+import { docsImage, FIRST_ADMIN, seriousViolations, sidewaysOverflow, signIn, unique } from './helpers.js'
 import { startWidgetHost } from './widget-host.js'
 
 // A fake microphone for the voice message, added to the project's own browser flags.
@@ -41,14 +38,6 @@ async function chatOf(request: APIRequestContext, auth: Record<string, string>, 
 
 /** The widget on the host page, where its accessibility is checked. */
 const WIDGET = '[data-proxima-widget]'
-
-/** Screenshots for the documentation, written when E2E_DOCS_IMAGES is set. */
-const docsImage = async (page: Page, selector: string, name: string) => {
-  if (!process.env.E2E_DOCS_IMAGES) return
-  const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'images')
-  mkdirSync(dir, { recursive: true })
-  await page.locator(selector).screenshot({ path: join(dir, `${name}.png`) })
-}
 
 test('a visitor chats through the widget on another website, and staff see it', async ({ page, browser, request }) => {
   test.setTimeout(120_000)
@@ -210,7 +199,7 @@ test('a visitor records a voice message, hears it back, discards it, then record
     await expect(preview.getByRole('button', { name: 'Discard' })).toBeVisible()
     await expect(preview.getByRole('button', { name: 'Send' })).toBeVisible()
     await expect(site.getByRole('textbox', { name: 'Message', exact: true })).toHaveCount(0)
-    await docsImage(site, '[data-proxima-widget] .panel', 'widget-voice-preview')
+    await docsImage(site.locator('[data-proxima-widget] .panel'), 'widget-voice-preview')
     expect(await seriousViolations(site, WIDGET)).toEqual([])
 
     // Playing it back.
