@@ -105,6 +105,13 @@ export async function customerRaisesIssue(
   return (await raised.json()).issue_id as number
 }
 
+/** The uncaught errors of the page's scripts, gathered from now on: a journey ends with `expect(errors).toEqual([])`. */
+export function pageErrors(page: Page): Error[] {
+  const errors: Error[] = []
+  page.on('pageerror', (e) => errors.push(e))
+  return errors
+}
+
 /**
  * Resolves once any realtime connection the page opens from now on has said "ready" (staff are then on their
  * `tenant` and `user` channels). Any socket counts: the first one may be replaced before it is ready, as when the

@@ -5,6 +5,7 @@ import {
   customerRaisesIssue,
   customerWithChat,
   docsImage,
+  pageErrors,
   realtimeReady,
   seriousViolations,
   sidewaysOverflow,
@@ -78,8 +79,7 @@ test("a busy organisation's overview counts what needs attention and lists the l
   request,
 }) => {
   test.setTimeout(120_000)
-  const errors: Error[] = []
-  page.on('pageerror', (e) => errors.push(e))
+  const errors = pageErrors(page)
   // The README's picture shows this organisation; the journeys' database is new on every run, so its name is free.
   const { tenant, admin } = await createOrganization(request, 'Harbour Supplies')
   const staff = { Authorization: `Token ${admin.token}` }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import config from '../playwright.config'
-import { createOrganization, seriousViolations } from './helpers.js'
+import { createOrganization, pageErrors, seriousViolations } from './helpers.js'
 import { startWidgetHost } from './widget-host.js'
 
 test('a visitor who keeps the page open sees "we\'re away" come and go with the business hours', async ({
@@ -25,8 +25,7 @@ test('a visitor who keeps the page open sees "we\'re away" come and go with the 
   const context = await browser.newContext()
   try {
     const site = await context.newPage()
-    const pageErrors: Error[] = []
-    site.on('pageerror', (e) => pageErrors.push(e))
+    const errors = pageErrors(site)
     // The page's timers run on a clock the journey moves; the server keeps its own time.
     await site.clock.install()
     await site.goto(host.url)
@@ -59,7 +58,7 @@ test('a visitor who keeps the page open sees "we\'re away" come and go with the 
     await expect(away).toBeVisible()
     await showTab('visible')
     await expect(away).toHaveCount(0)
-    expect(pageErrors).toEqual([])
+    expect(errors).toEqual([])
   } finally {
     await context.close()
     await host.close()
