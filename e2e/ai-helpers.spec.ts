@@ -1,10 +1,18 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { startAppInstance } from './app-instance.js'
 import { FAKE_MODEL, startFakeModel } from './fake-openai.js'
-import { customerWithChat, FIRST_ADMIN, PASSWORD, signIn, unique } from './helpers.js'
+import {
+  customerWithChat,
+  FIRST_ADMIN,
+  fullyShown,
+  PASSWORD,
+  seriousViolations,
+  sidewaysOverflow,
+  signIn,
+  unique,
+} from './helpers.js'
 
 type Summary = { summary: string; intent: string; key_points: string[]; sentiment: string; model: string }
 
@@ -14,26 +22,6 @@ async function signInAsAdmin(page: Page) {
   const session = await page.evaluate(() => JSON.parse(localStorage.getItem('proxima_admin_details') ?? '{}'))
   return session.tenant_id.tenant_id as number
 }
-
-const seriousViolations = async (page: Page) => {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`)
-}
-
-/** Waits until a dialog or popover has finished fading in (axe measures contrast with the opacity it has). */
-const fullyShown = (locator: Locator) =>
-  expect
-    .poll(() =>
-      locator.evaluate((element) => {
-        let opacity = 1
-        for (let node: Element | null = element; node; node = node.parentElement)
-          opacity *= Number(getComputedStyle(node).opacity)
-        return opacity
-      }),
-    )
-    .toBe(1)
 
 /** Screenshots for a person to look at, when E2E_SHOTS_DIR names a folder. */
 const shot = async (page: Page, name: string) => {
@@ -86,6 +74,30 @@ test('an agent summarises a chat, paraphrases a reply and generates a draft with
   await expect(page.getByRole('button', { name: 'Summarise' })).toBeEnabled()
   await shot(page, 'summary-desktop')
   expect(await seriousViolations(page)).toEqual([])
+
+  // The summary never squeezes the conversation: the messages keep at least 480 px beside the chat list (and the
+  // customer's details, where they fit), and on a phone the whole width but the margins; nothing scrolls sideways.
+  for (const [viewport, least] of [
+    [{ width: 1440, height: 900 }, 480],
+    [{ width: 1280, height: 800 }, 480],
+    [{ width: 390, height: 844 }, 390 - 40],
+  ] as const) {
+    await page.setViewportSize(viewport)
+    await expect(panel.getByRole('group', { name: 'Key points' })).toBeVisible()
+    expect((await log.boundingBox())?.width, `messages at ${viewport.width}px`).toBeGreaterThanOrEqual(least)
+    expect(await sidewaysOverflow(page), `at ${viewport.width}px`).toEqual([])
+  }
+  // Folded to two lines of the summary, the card gives the messages their height back.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const unfolded = (await log.boundingBox())!.height
+  await panel.getByRole('button', { name: 'Fold the summary' }).click()
+  await expect(panel.getByRole('group', { name: 'Key points' })).toHaveCount(0)
+  await expect(panel.getByText(summary.summary.slice(0, 40))).toBeVisible()
+  await expect.poll(async () => (await log.boundingBox())!.height).toBeGreaterThan(unfolded + 100)
+  expect(await seriousViolations(page)).toEqual([])
+  await panel.getByRole('button', { name: 'Show the whole summary' }).click()
+  await expect(panel.getByRole('group', { name: 'Key points' })).toBeVisible()
+  await page.setViewportSize({ width: 1280, height: 720 })
 
   // Paraphrase the draft in a formal tone and take one of the wordings.
   const reply = page.getByRole('textbox', { name: 'Reply' })

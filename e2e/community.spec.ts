@@ -1,6 +1,13 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { createOrganization, FIRST_ADMIN, PASSWORD, signIn, unique, realtimeReady } from './helpers.js'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import {
+  createOrganization,
+  FIRST_ADMIN,
+  PASSWORD,
+  seriousViolations,
+  signIn,
+  unique,
+  realtimeReady,
+} from './helpers.js'
 
 const ORGANIZATION = 'Proxima Demo'
 const auth = (token: string) => ({ Authorization: `Token ${token}` })
@@ -21,13 +28,6 @@ async function createCustomer(request: APIRequestContext) {
   expect(res.status()).toBe(201)
   const session = await res.json()
   return { name: 'Ada Lovelace', token: session.token as string }
-}
-
-const seriousViolations = async (page: Page) => {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 test('a moderator sees a new issue live, answers it, removes a comment, solves it and finds it again', async ({

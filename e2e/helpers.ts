@@ -1,5 +1,9 @@
-import { expect, type APIRequestContext, type Page, type WebSocket } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type APIRequestContext, type Locator, type Page, type WebSocket } from '@playwright/test'
 import { randomBytes } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 export const FIRST_ADMIN = { email: 'admin@proxima.local', password: 'First-admin-2026' }
 export const PASSWORD = 'Blue-harbour-71'
@@ -15,10 +19,10 @@ export async function signIn(page: Page, email: string, password: string) {
 /** An organization with its admin, made through the API (onboarding without the browser), on the given plan. */
 export async function createOrganization(
   request: APIRequestContext,
-  { plan = 'basic' }: { plan?: 'basic' | 'professional' | 'business' } = {},
+  { plan = 'basic', name = unique('Org ') }: { plan?: 'basic' | 'professional' | 'business'; name?: string } = {},
 ) {
   const tenantRes = await request.post('/api/tenantmanagement/tenant/', {
-    data: { tenant_name: unique('Org '), industry: 'Retail', email: `${unique('org')}@example.com` },
+    data: { tenant_name: name, industry: 'Retail', email: `${unique('org')}@example.com` },
   })
   expect(tenantRes.status()).toBe(201)
   const tenant = await tenantRes.json()
@@ -42,16 +46,21 @@ export async function createOrganization(
 
 export type Message = { message_id: number; text_content: string | null; message_sender: string }
 
-/** A customer account made through the API, with a chat opened with the organization; `headers` sign its calls. */
-export async function customerWithChat(request: APIRequestContext, tenantId: number) {
-  const username = unique('ada')
-  const lastName = unique('Lovelace')
+/**
+ * A customer account made through the API (Ada with a last name of her own, unless named), with a chat opened with
+ * the organization; `headers` sign its calls.
+ */
+export async function customerWithChat(
+  request: APIRequestContext,
+  tenantId: number,
+  named: { first_name: string; last_name: string } = { first_name: 'Ada', last_name: unique('Lovelace') },
+) {
+  const username = unique('customer')
   const registered = await request.post('/api/auth/client/', {
     data: {
       username,
       email: `${username}@example.com`,
-      first_name: 'Ada',
-      last_name: lastName,
+      ...named,
       password: PASSWORD,
       confirm_password: PASSWORD,
     },
@@ -68,7 +77,43 @@ export async function customerWithChat(request: APIRequestContext, tenantId: num
   const messages = async () =>
     ((await (await request.get('/api/chat/message/', { headers, params: { chat_id: chatId } })).json()).data ??
       []) as Message[]
-  return { name: `Ada ${lastName}`, chatId, headers, say, messages }
+  return { name: `${named.first_name} ${named.last_name}`, chatId, headers, say, messages }
+}
+
+/** A customer of the app with the given names, who raises an issue in the organization's first community. */
+export async function customerRaisesIssue(
+  request: APIRequestContext,
+  adminToken: string,
+  names: { first_name: string; last_name: string },
+  issue: { title: string; description: string },
+) {
+  const username = unique('member')
+  const registered = await request.post('/api/auth/client/', {
+    data: { username, email: `${username}@example.com`, password: PASSWORD, confirm_password: PASSWORD, ...names },
+  })
+  expect(registered.status()).toBe(201)
+  const token = (await registered.json()).token as string
+  const community = (
+    await (await request.get('/api/community/community/', { headers: { Authorization: `Token ${adminToken}` } })).json()
+  ).data[0]
+  const joined = await request.post('/api/community/joincommunity/', {
+    headers: { Authorization: `Token ${token}` },
+    data: { community_id: community.community_id },
+  })
+  expect(joined.status()).toBe(200)
+  const raised = await request.post('/api/community/issue/', {
+    headers: { Authorization: `Token ${token}` },
+    data: { community_id: community.community_id, issue: issue.title, description: issue.description },
+  })
+  expect(raised.status()).toBe(201)
+  return (await raised.json()).issue_id as number
+}
+
+/** The uncaught errors of the page's scripts, gathered from now on: a journey ends with `expect(errors).toEqual([])`. */
+export function pageErrors(page: Page): Error[] {
+  const errors: Error[] = []
+  page.on('pageerror', (e) => errors.push(e))
+  return errors
 }
 
 /**
@@ -89,4 +134,65 @@ export function realtimeReady(page: Page): Promise<void> {
     }
     page.on('websocket', onSocket)
   })
+}
+
+/**
+ * The serious and critical accessibility faults axe finds on the page, or only within `include` (a CSS selector),
+ * each with where it is: `expect(await seriousViolations(page)).toEqual([])`.
+ */
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page })
+  const result = await (include ? axe.include(include) : axe).analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
+          .join(' | ')}`,
+    )
+}
+
+/**
+ * Why the page scrolls sideways (its `scrollWidth` is over the window's `innerWidth`): the widths, then the first
+ * elements that stick out past the right edge. Empty when it does not: `expect(await sidewaysOverflow(page)).toEqual([])`.
+ */
+export function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = window.innerWidth
+    const scrollWidth = document.documentElement.scrollWidth
+    if (scrollWidth <= width) return []
+    const culprits: string[] = []
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const box = el.getBoundingClientRect()
+      if (box.right > width + 1 && box.width > 0) {
+        const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${Array.from(el.classList).slice(0, 2).join('.')}`
+        culprits.push(`${name} (right ${Math.round(box.right)})`)
+        if (culprits.length >= 5) break
+      }
+    }
+    return [`scrollWidth ${scrollWidth} > ${width}`, ...culprits]
+  })
+}
+
+/** Waits until a dialog or popover has finished fading in (axe measures contrast with the opacity it has). */
+export const fullyShown = (locator: Locator) =>
+  expect
+    .poll(() =>
+      locator.evaluate((element) => {
+        let opacity = 1
+        for (let node: Element | null = element; node; node = node.parentElement)
+          opacity *= Number(getComputedStyle(node).opacity)
+        return opacity
+      }),
+    )
+    .toBe(1)
+
+/** A picture for the documentation, `docs/images/<name>.png`, taken only when E2E_DOCS_IMAGES is set. */
+export async function docsImage(target: Page | Locator, name: string) {
+  if (!process.env.E2E_DOCS_IMAGES) return
+  const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'images')
+  mkdirSync(dir, { recursive: true })
+  await target.screenshot({ path: join(dir, `${name}.png`) })
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { createOrganization, customerWithChat } from './helpers.js'
+import { createOrganization, customerWithChat, seriousViolations, sidewaysOverflow } from './helpers.js'
 
 /** Every page of the dashboard a signed-in admin can open, and the public ones. */
 const DASHBOARD_ROUTES = [
@@ -31,25 +30,6 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
 ]
 
-/** Elements that stick out past the right edge of the viewport (what makes a page scroll sideways). */
-async function overflow(page: Page) {
-  return page.evaluate(() => {
-    const width = window.innerWidth
-    const root = document.documentElement
-    if (root.scrollWidth <= width) return null
-    const culprits: string[] = []
-    for (const el of Array.from(document.body.querySelectorAll('*'))) {
-      const box = el.getBoundingClientRect()
-      if (box.right > width + 1 && box.width > 0) {
-        const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${Array.from(el.classList).slice(0, 2).join('.')}`
-        culprits.push(`${name} (right ${Math.round(box.right)})`)
-        if (culprits.length >= 5) break
-      }
-    }
-    return { scrollWidth: root.scrollWidth, width, culprits }
-  })
-}
-
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle')
   // Spinners (no value) are gone; bars that show a value (a plan's usage, a step count) stay.
@@ -66,16 +46,9 @@ test('no page scrolls sideways or has serious accessibility faults, at desktop a
   const problems: string[] = []
   const check = async (label: string) => {
     await settle(page)
-    const wide = await overflow(page)
-    if (wide) problems.push(`${label}: scrollWidth ${wide.scrollWidth} > ${wide.width}; ${wide.culprits.join(', ')}`)
-    const axe = await new AxeBuilder({ page }).analyze()
-    for (const v of axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-      problems.push(
-        `${label}: axe ${v.id} (${v.impact}) on ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(' | ')}`,
-      )
+    const wide = await sidewaysOverflow(page)
+    if (wide.length > 0) problems.push(`${label}: ${wide.join(', ')}`)
+    for (const fault of await seriousViolations(page)) problems.push(`${label}: axe ${fault}`)
   }
 
   for (const viewport of VIEWPORTS) {

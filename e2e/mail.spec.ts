@@ -1,13 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { startSmtpPeer } from '../packages/server/test/smtp.js'
 import { startAppInstance } from './app-instance.js'
-import { FIRST_ADMIN, PASSWORD, createOrganization, signIn, unique } from './helpers.js'
-
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id)
+import { FIRST_ADMIN, PASSWORD, createOrganization, seriousViolations, signIn, unique } from './helpers.js'
 
 test('without mail, an unconfirmed admin is told that no activation email can be sent', async ({ page, browser }) => {
   const { admin } = await createOrganization(page.request)

@@ -1,8 +1,13 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { customerWithChat, FIRST_ADMIN, PASSWORD, signIn, unique } from './helpers.js'
-
-const auth = (token: string) => ({ Authorization: `Token ${token}` })
+import { expect, test, type Page } from '@playwright/test'
+import {
+  customerRaisesIssue,
+  customerWithChat,
+  FIRST_ADMIN,
+  seriousViolations,
+  sidewaysOverflow,
+  signIn,
+  unique,
+} from './helpers.js'
 
 /** Signs the first admin in and answers their organization's id and token. */
 async function signInAdmin(page: Page) {
@@ -12,44 +17,6 @@ async function signInAdmin(page: Page) {
   const token = (await page.evaluate(() => localStorage.getItem('token'))) as string
   return { tenantId: session.tenant_id.tenant_id as number, token }
 }
-
-/** A customer of the app with the given names, who raises an issue in the organization's first community. */
-async function customerRaises(
-  request: APIRequestContext,
-  adminToken: string,
-  names: { first_name: string; last_name: string },
-  issue: { title: string; description: string },
-) {
-  const username = unique('member')
-  const registered = await request.post('/api/auth/client/', {
-    data: { username, email: `${username}@example.com`, password: PASSWORD, confirm_password: PASSWORD, ...names },
-  })
-  expect(registered.status()).toBe(201)
-  const token = (await registered.json()).token as string
-  const community = (await (await request.get('/api/community/community/', { headers: auth(adminToken) })).json())
-    .data[0]
-  const joined = await request.post('/api/community/joincommunity/', {
-    headers: auth(token),
-    data: { community_id: community.community_id },
-  })
-  expect(joined.status()).toBe(200)
-  const raised = await request.post('/api/community/issue/', {
-    headers: auth(token),
-    data: { community_id: community.community_id, issue: issue.title, description: issue.description },
-  })
-  expect(raised.status()).toBe(201)
-  return (await raised.json()).issue_id as number
-}
-
-const seriousViolations = async (page: Page) => {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
-const scrollsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
 
 /** Opens the search window with its shortcut, once the top bar is there. */
 async function openSearch(page: Page) {
@@ -71,7 +38,7 @@ test('typing the start of a word in the search window finds the issue and the ch
   // A word no other journey uses, in an issue's title and in a customer's message.
   const word = unique('wombat')
   const title = `My ${word} parcel never arrived`
-  const issueId = await customerRaises(
+  const issueId = await customerRaisesIssue(
     request,
     token,
     { first_name: 'Hedy', last_name: 'Lamarr' },
@@ -94,12 +61,12 @@ test('typing the start of a word in the search window finds the issue and the ch
   await expect(message).toContainText(`Hello, where is my ${word} parcel`)
   await expect(message.locator('mark')).toHaveText([word])
   expect(await seriousViolations(page)).toEqual([])
-  expect(await scrollsSideways(page)).toBe(false)
+  expect(await sidewaysOverflow(page)).toEqual([])
 
   // At phone width the window fills the screen and nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 })
   await expect(issue).toBeVisible()
-  expect(await scrollsSideways(page)).toBe(false)
+  expect(await sidewaysOverflow(page)).toEqual([])
   await page.setViewportSize({ width: 1440, height: 900 })
 
   await message.click()
@@ -122,7 +89,7 @@ test('the search window finds a community issue by the name of the customer who 
 
   const lastName = unique('Featherstonehaugh')
   const title = `Zipper broke ${unique('#')}`
-  const issueId = await customerRaises(
+  const issueId = await customerRaisesIssue(
     request,
     token,
     { first_name: 'Wilhelmina', last_name: lastName },

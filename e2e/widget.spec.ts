@@ -1,11 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
-import { mkdirSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import config from '../playwright.config'
 import { toast } from './forms.js'
-import { FIRST_ADMIN, signIn, unique } from './helpers.js'
+import { docsImage, FIRST_ADMIN, seriousViolations, sidewaysOverflow, signIn, unique } from './helpers.js'
 import { startWidgetHost } from './widget-host.js'
 
 // A fake microphone for the voice message, added to the project's own browser flags.
@@ -41,22 +37,8 @@ async function chatOf(request: APIRequestContext, auth: Record<string, string>, 
   return chat
 }
 
-/** Serious and critical axe findings, in the widget (by default) or on the whole page. */
-const seriousViolations = async (page: Page, include: string | null = '[data-proxima-widget]') => {
-  const axe = new AxeBuilder({ page })
-  const result = await (include ? axe.include(include) : axe).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 120)}`).join(', ')}`)
-}
-
-/** Screenshots for the documentation, written when E2E_DOCS_IMAGES is set. */
-const docsImage = async (page: Page, selector: string, name: string) => {
-  if (!process.env.E2E_DOCS_IMAGES) return
-  const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'images')
-  mkdirSync(dir, { recursive: true })
-  await page.locator(selector).screenshot({ path: join(dir, `${name}.png`) })
-}
+/** The widget on the host page, where its accessibility is checked. */
+const WIDGET = '[data-proxima-widget]'
 
 test('a visitor chats through the widget on another website, and staff see it', async ({ page, browser, request }) => {
   test.setTimeout(120_000)
@@ -218,8 +200,8 @@ test('a visitor records a voice message, hears it back, discards it, then record
     await expect(preview.getByRole('button', { name: 'Discard' })).toBeVisible()
     await expect(preview.getByRole('button', { name: 'Send' })).toBeVisible()
     await expect(site.getByRole('textbox', { name: 'Message', exact: true })).toHaveCount(0)
-    await docsImage(site, '[data-proxima-widget] .panel', 'widget-voice-preview')
-    expect(await seriousViolations(site)).toEqual([])
+    await docsImage(site.locator('[data-proxima-widget] .panel'), 'widget-voice-preview')
+    expect(await seriousViolations(site, WIDGET)).toEqual([])
 
     // Playing it back.
     await preview.getByRole('button', { name: 'Play recording' }).click()
@@ -287,14 +269,14 @@ test("the widget wears the organization's colour, numbers nothing in the convers
     await page.getByRole('button', { name: 'Save changes' }).click()
     await expect(toast(page, 'Widget settings are saved.')).toBeVisible()
     await expect(colour).toHaveValue('#ffc107')
-    expect(await seriousViolations(page, null)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
     for (const viewport of [
       { width: 1440, height: 900 },
       { width: 390, height: 844 },
     ]) {
       await page.setViewportSize(viewport)
       await expect(colour).toBeVisible()
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
+      expect(await sidewaysOverflow(page), `at ${viewport.width}px`).toEqual([])
     }
 
     const site = await visitorContext.newPage()
@@ -345,12 +327,12 @@ test("the widget wears the organization's colour, numbers nothing in the convers
     for (const label of labels) await expect(rating.getByRole('button', { name: label, exact: true })).toBeVisible()
     await rating.getByRole('button', { name: 'Average', exact: true }).click()
     await expect(rating.getByRole('button', { name: 'Average', exact: true })).toHaveAttribute('aria-pressed', 'true')
-    expect(await seriousViolations(site)).toEqual([])
+    expect(await seriousViolations(site, WIDGET)).toEqual([])
     await site.getByRole('button', { name: 'Submit rating' }).click()
     await expect(site.getByText('Thank you for your feedback.')).toBeVisible()
     const rated = await (await request.get(`/api/chat/chat/${chat.chat_id}/`, { headers: auth })).json()
     expect(rated.satisfaction_rating).toBe(3)
-    expect(await seriousViolations(site)).toEqual([])
+    expect(await seriousViolations(site, WIDGET)).toEqual([])
   } finally {
     // The organization goes back to the teal the other journeys expect.
     await request.patch('/api/tenantmanagement/settings/', { headers: auth, data: { widget: { color: '#00796b' } } })

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { describeError, type Api, type WidgetConfig } from './api'
 import { brandStyle } from './brand'
 import { useConversation } from './conversation'
+import { useLiveConfig } from './live-config'
 import { DEFAULT_AWAY_MESSAGE } from './texts'
 import { fileNameFor } from './recorder'
 import { ChatIcon, CloseIcon, MessageBubble, MicIcon, PendingBubble, RatingPrompt } from './views'
@@ -12,7 +13,8 @@ type Props = { api: Api; widgetKey: string; config: WidgetConfig }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-export const App = ({ api, widgetKey, config }: Props) => {
+export const App = ({ api, widgetKey, config: loaded }: Props) => {
+  const config = useLiveConfig(api, widgetKey, loaded)
   const [open, setOpen] = useState(false)
   const convo = useConversation(api, widgetKey, open)
   const [name, setName] = useState('')

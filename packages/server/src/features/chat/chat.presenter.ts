@@ -2,7 +2,7 @@ import type { Chat } from '@proxima/contracts'
 import type { Executor } from '../../db/database.js'
 import type { Actor } from '../../http/actor.js'
 import { iso, isoRequired } from '../../lib/clock.js'
-import { fullName } from '../../lib/names.js'
+import { fullName, visitorName } from '../../lib/names.js'
 import type { ChatRow } from './chats.queries.js'
 import type { MessageRow } from './messages.queries.js'
 import {
@@ -85,7 +85,7 @@ export async function presentChats(ex: Executor, viewer: Actor, rows: ChatRow[])
         ? { anonymous_user_id: visitor.id, name: visitor.name, contact: visitor.contact, channel: visitor.channel }
         : null,
       guest_client: null,
-      display_name: owner ? fullName(owner) : (visitor?.name ?? visitor?.contact ?? `Visitor #${c.visitor_id ?? c.id}`),
+      display_name: owner ? fullName(owner) : visitorName(visitor, c.visitor_id ?? c.id),
       channel: c.channel,
       status: c.status,
       assignee:

@@ -2,12 +2,13 @@ import type { ActorRef, Message } from '@proxima/contracts'
 import type { Executor } from '../../db/database.js'
 import type { Actor } from '../../http/actor.js'
 import { iso, isoRequired } from '../../lib/clock.js'
-import { fullName } from '../../lib/names.js'
+import { fullName, visitorName } from '../../lib/names.js'
 import type { VoiceLinks } from '../media/voice-links.js'
 import { byId, uniq } from './chat.presenter.js'
 import type { ChatRow } from './chats.queries.js'
 import type { MessageRow } from './messages.queries.js'
-import { findUserName, findVisitorName, listUserNames, listVisitors } from './presenter.queries.js'
+import { findUserName, listUserNames, listVisitors } from './presenter.queries.js'
+import { lookUpVisitorName } from './visitor-names.js'
 
 /** The chat fields a message's shape depends on. */
 export type MessageChat = Pick<
@@ -81,8 +82,7 @@ export function personRef(
     contact?: string | null
   },
 ): ActorRef {
-  if (kind === 'visitor')
-    return { kind, id: person.id, name: person.name ?? person.contact ?? `Visitor #${person.id}`, username: null }
+  if (kind === 'visitor') return { kind, id: person.id, name: visitorName(person, person.id), username: null }
   return {
     kind,
     id: person.id,
@@ -102,7 +102,7 @@ function senderRef(
     return {
       kind: 'visitor',
       id: m.sender_visitor_id,
-      name: v?.name ?? v?.contact ?? `Visitor #${m.sender_visitor_id ?? ''}`,
+      name: visitorName(v, m.sender_visitor_id),
       username: null,
     }
   }
@@ -120,11 +120,10 @@ function senderRef(
 /** The caller as the author of a typing signal or message. */
 export async function actorRefOf(ex: Executor, actor: Actor): Promise<ActorRef> {
   if (actor.kind === 'visitor') {
-    const v = await findVisitorName(ex, actor.tenantId, actor.visitorId)
     return {
       kind: 'visitor',
       id: actor.visitorId,
-      name: v?.name ?? v?.contact ?? `Visitor #${actor.visitorId}`,
+      name: await lookUpVisitorName(ex, actor.tenantId, actor.visitorId),
       username: null,
     }
   }

@@ -112,7 +112,7 @@ export function findUserName(ex: Executor, userId: number) {
     .executeTakeFirstOrThrow()
 }
 
-/** One visitor's name and contact, for typing signals. */
+/** One widget visitor's name and contact: the author of a typing signal, the customer of a notice. */
 export function findVisitorName(ex: Executor, tenantId: number, visitorId: number) {
   return ex
     .selectFrom('anonymous_users')

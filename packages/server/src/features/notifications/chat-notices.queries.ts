@@ -13,16 +13,6 @@ export function findClientName(ex: Executor, clientId: number) {
     .executeTakeFirst()
 }
 
-/** A widget visitor's name and contact, as the chat list shows them. */
-export function findVisitorName(ex: Executor, tenantId: number, visitorId: number) {
-  return ex
-    .selectFrom('anonymous_users')
-    .select(['name', 'contact'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', visitorId)
-    .executeTakeFirst()
-}
-
 /** A staff member's name, for "… assigned you the chat". */
 export function findStaffName(ex: Executor, tenantId: number, userId: number) {
   return ex

@@ -4,6 +4,7 @@ import type { Actor, StaffActor } from '../../http/actor.js'
 import { fullName } from '../../lib/names.js'
 import { enqueueMail } from '../mail/outbox.js'
 import { escalationMail } from '../mail/templates.js'
+import { lookUpVisitorName } from '../chat/visitor-names.js'
 import type { NotificationBusEvent } from '../realtime/bus.js'
 import { notify } from './notifications.service.js'
 import {
@@ -11,7 +12,6 @@ import {
   findLatestEscalationAndResolution,
   findStaffName,
   findTenantSender,
-  findVisitorName,
 } from './chat-notices.queries.js'
 
 type Chat = {
@@ -39,11 +39,8 @@ async function customerName(ex: Executor, chat: Chat): Promise<string> {
     const u = await findClientName(ex, chat.client_id)
     if (u) return fullName(u)
   }
-  if (chat.visitor_id !== null) {
-    const v = await findVisitorName(ex, chat.tenant_id, chat.visitor_id)
-    if (v?.name || v?.contact) return (v.name ?? v.contact)!
-  }
-  return `Visitor #${chat.visitor_id ?? chat.id}`
+  if (chat.visitor_id !== null) return lookUpVisitorName(ex, chat.tenant_id, chat.visitor_id)
+  return `Visitor #${chat.id}`
 }
 
 /** `chat.created`: to the assignee when the chat was auto-assigned, else to every active staff member. */

@@ -1,7 +1,8 @@
 import { keepPreviousData, useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import type { Chat } from '@proxima/contracts'
-import { useEffect, useRef } from 'react'
-import { useRealtimeFrames, useRealtimeStatusListener } from '../../api/realtime'
+import { useRef } from 'react'
+import { useLiveRefresh } from '../../api/live-refresh'
+import { useRealtimeFrames } from '../../api/realtime'
 import { CHAT_PAGE_SIZE, chatKeys, fetchChats, type ChatFilters, type ChatPage } from './api'
 
 /** The chat list, page by page ("Load more"). */
@@ -55,21 +56,20 @@ const asChat = (data: unknown): Chat | null => {
  */
 export const useInboxLiveUpdates = () => {
   const client = useQueryClient()
-  const timer = useRef<number | undefined>(undefined)
+  // The chats whose detail changed in this burst of events: refetched with the lists at its end.
   const touched = useRef(new Set<number>())
-  useEffect(() => () => window.clearTimeout(timer.current), [])
-
-  // Events arrive in bursts (a message, then the chat it changed): one refetch per burst.
-  const refresh = (chatId: number | null) => {
-    if (chatId !== null) touched.current.add(chatId)
-    if (timer.current !== undefined) return
-    timer.current = window.setTimeout(() => {
-      timer.current = undefined
+  const refreshSoon = useLiveRefresh(
+    () => {
       const ids = [...touched.current]
       touched.current.clear()
       void client.invalidateQueries({ queryKey: chatKeys.lists })
       for (const id of ids) void client.invalidateQueries({ queryKey: chatKeys.detail(id), exact: true })
-    }, 250)
+    },
+    () => void client.invalidateQueries({ queryKey: chatKeys.all }),
+  )
+  const refresh = (chatId: number | null) => {
+    if (chatId !== null) touched.current.add(chatId)
+    refreshSoon()
   }
 
   useRealtimeFrames((frame) => {
@@ -87,9 +87,5 @@ export const useInboxLiveUpdates = () => {
     }
     // The frame is what the server saw when it sent it; a refetch afterwards settles any race with REST reads.
     refresh(chatId !== null && client.getQueryData(chatKeys.detail(chatId)) ? chatId : null)
-  })
-
-  useRealtimeStatusListener((status, reconnected) => {
-    if (status === 'open' && reconnected) void client.invalidateQueries({ queryKey: chatKeys.all })
   })
 }

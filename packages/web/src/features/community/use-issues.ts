@@ -7,8 +7,8 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query'
 import type { Issue } from '@proxima/contracts'
-import { useEffect, useRef } from 'react'
-import { useRealtimeFrames, useRealtimeStatusListener } from '../../api/realtime'
+import { useLiveRefresh } from '../../api/live-refresh'
+import { useRealtimeFrames } from '../../api/realtime'
 import {
   ISSUE_PAGE_SIZE,
   communityKeys,
@@ -82,25 +82,17 @@ const isIssue = (data: unknown): data is Issue =>
 export const useIssueLiveUpdates = () => {
   const client = useQueryClient()
   const put = usePutIssue()
-  const timer = useRef<number | undefined>(undefined)
-  useEffect(() => () => window.clearTimeout(timer.current), [])
-
-  const refresh = () => {
-    if (timer.current !== undefined) return
-    timer.current = window.setTimeout(() => {
-      timer.current = undefined
+  const refresh = useLiveRefresh(
+    () => {
       void client.invalidateQueries({ queryKey: communityKeys.issueLists })
       void client.invalidateQueries({ queryKey: communityKeys.communities })
-    }, 250)
-  }
+    },
+    () => void client.invalidateQueries({ queryKey: communityKeys.all }),
+  )
 
   useRealtimeFrames((frame) => {
     if (frame.type !== 'issue.created' && frame.type !== 'issue.updated' && frame.type !== 'issue.deleted') return
     if (frame.type === 'issue.updated' && isIssue(frame.data)) put(frame.data)
     refresh()
-  })
-
-  useRealtimeStatusListener((status, reconnected) => {
-    if (status === 'open' && reconnected) void client.invalidateQueries({ queryKey: communityKeys.all })
   })
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Notification } from '@proxima/contracts'
-import { useEffect, useRef } from 'react'
-import { useRealtimeFrames, useRealtimeStatusListener } from '../../api/realtime'
+import { useEffect } from 'react'
+import { useLiveRefresh } from '../../api/live-refresh'
+import { useRealtimeFrames } from '../../api/realtime'
 import { useStaffUser } from '../../app/hooks'
 import {
   LATEST_SIZE,
@@ -98,16 +99,7 @@ export const useMarkAllRead = () => {
 export const useNotificationLiveUpdates = () => {
   const client = useQueryClient()
   const user = useStaffUser()
-  const timer = useRef<number | undefined>(undefined)
-  useEffect(() => () => window.clearTimeout(timer.current), [])
-
-  const refresh = () => {
-    if (timer.current !== undefined) return
-    timer.current = window.setTimeout(() => {
-      timer.current = undefined
-      void client.invalidateQueries({ queryKey: notificationKeys.all })
-    }, 200)
-  }
+  const refresh = useLiveRefresh(() => void client.invalidateQueries({ queryKey: notificationKeys.all }))
 
   useRealtimeFrames((frame) => {
     if (frame.type !== 'notification.created') return
@@ -122,10 +114,6 @@ export const useNotificationLiveUpdates = () => {
       client.setQueryData<number>(notificationKeys.unreadCount, (count) => (count === undefined ? count : count + 1))
     }
     refresh()
-  })
-
-  useRealtimeStatusListener((status, reconnected) => {
-    if (status === 'open' && reconnected) void client.invalidateQueries({ queryKey: notificationKeys.all })
   })
 
   useEffect(

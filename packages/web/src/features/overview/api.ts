@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Chat, Issue, OverviewSummary } from '@proxima/contracts'
-import { useEffect, useRef } from 'react'
 import { apiFetch } from '../../api/client'
-import { useRealtimeFrames, useRealtimeStatusListener } from '../../api/realtime'
+import { useLiveRefresh } from '../../api/live-refresh'
+import { useRealtimeFrames } from '../../api/realtime'
 
 export const overviewKeys = {
   all: ['overview'] as const,
@@ -62,19 +62,8 @@ const LIVE = new Set([
  */
 export const useOverviewLive = () => {
   const client = useQueryClient()
-  const timer = useRef<number | undefined>(undefined)
-  useEffect(() => () => window.clearTimeout(timer.current), [])
-  const refresh = () => {
-    if (timer.current !== undefined) return
-    timer.current = window.setTimeout(() => {
-      timer.current = undefined
-      void client.invalidateQueries({ queryKey: overviewKeys.all })
-    }, 300)
-  }
+  const refresh = useLiveRefresh(() => void client.invalidateQueries({ queryKey: overviewKeys.all }))
   useRealtimeFrames((frame) => {
     if (LIVE.has(frame.type)) refresh()
-  })
-  useRealtimeStatusListener((status, reconnected) => {
-    if (status === 'open' && reconnected) refresh()
   })
 }

@@ -19,6 +19,7 @@ import { ErrorState } from '../../../ui/states'
 import { AiActionButton } from '../../ai/components/AiActionButton'
 import { useChatFeedback } from '../feedback'
 import { CHANNEL_LABEL, STATUS_LABEL, customerName } from '../format'
+import { DETAILS_BESIDE } from '../layout'
 import { useChat, useMarkRead, useSetStatus } from '../use-chat'
 import { useChatAi } from '../use-chat-ai'
 import { useChatMessages } from '../use-chat-messages'
@@ -86,7 +87,7 @@ const Header = ({ chat, detailsOpen, onToggleDetails, summarising, onSummarise }
         aria-label="Customer details"
         aria-pressed={detailsOpen}
         onClick={onToggleDetails}
-        sx={{ display: { lg: 'none' } }}
+        sx={{ [DETAILS_BESIDE]: { display: 'none' } }}
       >
         <InfoOutlined />
       </IconButton>

@@ -16,6 +16,7 @@ import { ChatFilterBar, type FilterDraft } from '../components/ChatFilterBar'
 import { ChatList } from '../components/ChatList'
 import { ChatWindow } from '../components/ChatWindow'
 import { ChatFeedbackProvider } from '../feedback'
+import { DETAILS_BESIDE, WIDE } from '../layout'
 import { useInboxLiveUpdates } from '../use-chat-list'
 
 const INITIAL: FilterDraft = { status: 'open', assignee: 'anyone', channel: '', escalated: false, search: '' }
@@ -46,10 +47,12 @@ const Inbox = () => {
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', md: '300px 1fr', lg: '280px 1fr 260px', xl: '320px 1fr 300px' },
+        gridTemplateColumns: { xs: '1fr', md: '300px 1fr' },
         height: { xs: 'calc(100dvh - 88px)', sm: 'calc(100dvh - 112px)' },
         minHeight: 480,
         gap: 2,
+        [DETAILS_BESIDE]: { gridTemplateColumns: '280px 1fr 260px' },
+        [WIDE]: { gridTemplateColumns: '320px 1fr 300px' },
       }}
     >
       <Typography variant="h1" component="h1" sx={visuallyHidden}>
@@ -100,7 +103,7 @@ const Inbox = () => {
             variant="outlined"
             component="aside"
             aria-label="Chat details"
-            sx={{ display: { xs: 'none', lg: 'block' }, overflowY: 'auto', p: 2, minHeight: 0 }}
+            sx={{ display: 'none', overflowY: 'auto', p: 2, minHeight: 0, [DETAILS_BESIDE]: { display: 'block' } }}
           >
             <ChatDetails chatId={chatId} />
           </Paper>
@@ -108,7 +111,7 @@ const Inbox = () => {
             anchor="right"
             open={detailsOpen}
             onClose={() => setDetailsOpen(false)}
-            sx={{ display: { lg: 'none' }, '& .MuiDrawer-paper': { width: 320, maxWidth: '90vw', p: 2 } }}
+            sx={{ [DETAILS_BESIDE]: { display: 'none' }, '& .MuiDrawer-paper': { width: 320, maxWidth: '90vw', p: 2 } }}
           >
             <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
               <IconButton aria-label="Close details" onClick={() => setDetailsOpen(false)}>
