@@ -297,7 +297,9 @@ test('an admin changes the organization, their profile and their password, and e
   expect(tenant.tenant_name).toBe(renamed)
 
   // Profile: a first name is required; the saved name stays in the form and greets the admin.
-  await page.goto('/profile')
+  await page.getByRole('button', { name: 'Account' }).click()
+  await page.getByRole('menuitem', { name: 'Profile' }).click()
+  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible()
   const first = page.getByLabel('First name')
   const saveProfile = page.getByRole('button', { name: 'Save profile' })
   await expect(saveProfile).toBeDisabled()
