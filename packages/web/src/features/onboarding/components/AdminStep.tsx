@@ -38,8 +38,14 @@ const TEXT_FIELDS = [
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', half: false },
 ] as const
 const PASSWORD_FIELDS = [
-  { name: 'password', label: 'Password', help: 'At least 8 characters, with a letter and a digit.' },
-  { name: 'confirm_password', label: 'Confirm password', help: undefined },
+  {
+    name: 'password',
+    label: 'Password',
+    help: 'At least 8 characters, with a letter and a digit.',
+    // The confirmation is checked against the password, so changing the password checks it again.
+    deps: ['confirm_password'],
+  },
+  { name: 'confirm_password', label: 'Confirm password', help: undefined, deps: undefined },
 ] as const
 
 type Props = {
@@ -112,6 +118,7 @@ export const AdminStep = ({ tenant, plan, onRegistered, onBack, onStartOver }: P
               type="password"
               autoComplete="new-password"
               helperText={field.help}
+              {...(field.deps ? { deps: [...field.deps] } : {})}
               required
             />
           </Grid>
