@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test'
-import { FIRST_ADMIN, PASSWORD, createOrganization, signIn, unique } from './helpers.js'
+import { createOrganization, expectDashboard, FIRST_ADMIN, PASSWORD, signIn, unique } from './helpers.js'
 
 test('the first admin printed at start-up signs in and lands in the dashboard', async ({ page }) => {
   await signIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password)
-  await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible()
+  await expectDashboard(page, 'Admin')
   await expect(page.getByText('Proxima Demo').first()).toBeVisible()
   const stored = await page.evaluate(() => ({
     details: localStorage.getItem('proxima_admin_details'),
@@ -44,7 +44,7 @@ test('a customer is refused by the dashboard with the seed message', async ({ pa
 test('signing out ends the session and returns to the login page', async ({ page, request }) => {
   const { admin } = await createOrganization(request)
   await signIn(page, admin.email, PASSWORD)
-  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
+  await expectDashboard(page, 'Grace')
   const token = await page.evaluate(() => localStorage.getItem('token'))
   await page.getByRole('button', { name: 'Account' }).click()
   await page.getByRole('menuitem', { name: 'Sign out' }).click()
@@ -65,7 +65,7 @@ test('a session that ended on the server sends the user to /auth/login at once o
   const { admin } = await createOrganization(request)
   const live = page.waitForEvent('websocket', (ws) => ws.url().includes('/api/ws'))
   await signIn(page, admin.email, PASSWORD)
-  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
+  await expectDashboard(page, 'Grace')
   const socket = await live
   const token = await page.evaluate(() => localStorage.getItem('token'))
   const revoke = await request.post('/api/auth/logout/', {
@@ -84,7 +84,7 @@ test('a session that ended on the server sends the user to /auth/login on the ne
   // No live connection gets through (as behind a proxy that drops WebSockets): the next request finds out.
   await page.routeWebSocket(/\/api\/ws/, () => undefined)
   await signIn(page, admin.email, PASSWORD)
-  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
+  await expectDashboard(page, 'Grace')
   // A page without a live connection: the overview's realtime connection would notice the revocation at once.
   await page.getByRole('link', { name: 'Organization', exact: true }).first().click()
   await expect(page.getByRole('heading', { name: 'Organization', level: 1 })).toBeVisible()
@@ -105,7 +105,7 @@ test('a session that ended on the server sends the user to /auth/login on the ne
 test('a signed-out visit to a dashboard page signs in on the sign-in page and comes back to it', async ({ page }) => {
   await page.goto('/chats')
   await expect(page).toHaveURL(/\/auth\/login\?next=%2Fchats$/)
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 30_000 })
   await page.getByLabel('Email').fill(FIRST_ADMIN.email)
   await page.getByLabel('Password', { exact: true }).fill(FIRST_ADMIN.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
@@ -117,10 +117,10 @@ test('a signed-in user who opens the sign-in page goes on to the dashboard, or t
   page,
 }) => {
   await signIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password)
-  await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible()
+  await expectDashboard(page, 'Admin')
   await page.goto('/auth/login')
   await expect(page).toHaveURL(/\/$/)
-  await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible()
+  await expectDashboard(page, 'Admin')
   await page.goto('/auth/login?next=%2Fsettings%2Fplan')
   await expect(page).toHaveURL(/\/settings\/plan$/)
   // A `next` that leaves the site, or leads back to a sign-in page, is not followed.
@@ -151,7 +151,7 @@ test('a stored session the server no longer accepts ends on the sign-in page, wi
   )
   // The sign-in page trusts the stored session and opens the dashboard, which finds it ended and comes back once.
   await page.goto('/auth/login?next=%2Fsettings%2Fplan')
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 30_000 })
   await expect(page).toHaveURL(/\/auth\/login\?next=%2Fsettings%2Fplan$/)
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
   await page.waitForLoadState('networkidle')
@@ -177,7 +177,7 @@ test('the sign-in page and the dashboard check their forms without a Content Sec
   await page.getByLabel('Email').fill(FIRST_ADMIN.email)
   await page.getByLabel('Password', { exact: true }).fill(FIRST_ADMIN.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible()
+  await expectDashboard(page, 'Admin')
   // A dashboard form checked by the contracts' classic schemas.
   await page.goto('/settings/topics')
   await page.getByRole('button', { name: 'New category' }).click()

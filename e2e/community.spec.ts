@@ -1,12 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import {
   createOrganization,
+  expectDashboard,
   FIRST_ADMIN,
   PASSWORD,
+  realtimeReady,
   seriousViolations,
   signIn,
   unique,
-  realtimeReady,
 } from './helpers.js'
 
 const ORGANIZATION = 'Proxima Demo'
@@ -171,7 +172,7 @@ test('an admin creates a community: errors clear as fixed, the form waits while 
   // A plan with room for more than the organization's first community.
   const { tenant, admin } = await createOrganization(request, { plan: 'business' })
   await signIn(page, admin.email, PASSWORD)
-  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
+  await expectDashboard(page, 'Grace')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Community' }).click()
   const first = page.getByRole('article', { name: `${tenant.tenant_name} Community` })
   await expect(first).toBeVisible()

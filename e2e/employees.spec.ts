@@ -2,7 +2,15 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { submitHeld, toast } from './forms.js'
-import { PASSWORD, createOrganization, seriousViolations, sidewaysOverflow, signIn, unique } from './helpers.js'
+import {
+  createOrganization,
+  expectDashboard,
+  PASSWORD,
+  seriousViolations,
+  sidewaysOverflow,
+  signIn,
+  unique,
+} from './helpers.js'
 
 // The journeys' server runs without SYSTEM_SMTP_URL: no mail can be sent, and the dashboard must say so.
 const NOT_SENT = (email: string) => `No email was sent to ${email}: mail is not configured on this server.`
@@ -30,7 +38,7 @@ async function inviteFromSettings(page: Page, email: string) {
 test('an admin sees the members, invites someone, and revokes the pending invitation', async ({ page }) => {
   const { admin } = await createOrganization(page.request)
   await signIn(page, admin.email, PASSWORD)
-  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
+  await expectDashboard(page, 'Grace')
   await page.goto('/settings/employees')
 
   await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible()
@@ -81,7 +89,7 @@ test('without mail, an admin copies the invitation link and the invitee joins wi
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! })
   const { admin, tenant } = await createOrganization(page.request)
   await signIn(page, admin.email, PASSWORD)
-  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
+  await expectDashboard(page, 'Grace')
   await page.goto('/settings/employees')
 
   const invitee = `${unique('agent')}@example.com`
@@ -118,7 +126,7 @@ test('without mail, an admin copies the invitation link and the invitee joins wi
     await invited.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await invited.getByLabel('Confirm password').fill(PASSWORD)
     await invited.getByRole('button', { name: 'Accept invitation' }).click()
-    await expect(invited.getByRole('heading', { name: 'Welcome, Nia' })).toBeVisible()
+    await expectDashboard(invited, 'Nia')
     // Their address is confirmed by the link itself: no banner asks them to confirm it.
     await expect(invited.getByText('Your email address is not confirmed')).toHaveCount(0)
 
@@ -127,7 +135,7 @@ test('without mail, an admin copies the invitation link and the invitee joins wi
     await invited.getByRole('menuitem', { name: 'Sign out' }).click()
     await expect(invited).toHaveURL(/\/auth\/login/)
     await signIn(invited, invitee, PASSWORD)
-    await expect(invited.getByRole('heading', { name: 'Welcome, Nia' })).toBeVisible()
+    await expectDashboard(invited, 'Nia')
 
     // The link worked once: opened again, it is refused.
     await invited.goto(link)
@@ -145,7 +153,7 @@ test('an admin who no longer has the link creates a new one; the old link stops 
   await page.setViewportSize({ width: 390, height: 844 })
   const { admin } = await createOrganization(page.request)
   await signIn(page, admin.email, PASSWORD)
-  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
+  await expectDashboard(page, 'Grace')
   await page.goto('/settings/employees')
   const invitee = `${unique('agent')}@example.com`
   await inviteFromSettings(page, invitee)

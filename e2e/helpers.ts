@@ -16,6 +16,15 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
+/**
+ * The dashboard's home greets `name`. Signing in (or out) is a full page load of the dashboard, which downloads and
+ * starts the whole app: on a busy two-core machine that alone can take longer than the usual 15 s wait for an
+ * element, so this wait allows 30 s. Waits inside an already loaded page keep the usual limit.
+ */
+export async function expectDashboard(page: Page, name: string) {
+  await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible({ timeout: 30_000 })
+}
+
 /** An organization with its admin, made through the API (onboarding without the browser), on the given plan. */
 export async function createOrganization(
   request: APIRequestContext,

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test'
-import { createOrganization, customerWithChat, FIRST_ADMIN, PASSWORD, signIn, unique } from './helpers.js'
+import {
+  createOrganization,
+  customerWithChat,
+  expectDashboard,
+  FIRST_ADMIN,
+  PASSWORD,
+  signIn,
+  unique,
+} from './helpers.js'
 
 test('an admin answers a customer live in the inbox, assigns the chat to themself and resolves it', async ({
   page,
@@ -69,7 +77,7 @@ test('an empty inbox says what is missing under the chosen status and filters, a
 }) => {
   const { admin } = await createOrganization(request)
   await signIn(page, admin.email, PASSWORD)
-  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
+  await expectDashboard(page, 'Grace')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chats' }).click()
 
   // The Open tab is a filter too: it does not claim that there are no chats at all.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { PASSWORD, seriousViolations, sidewaysOverflow, unique } from './helpers.js'
+import { expectDashboard, PASSWORD, seriousViolations, sidewaysOverflow, unique } from './helpers.js'
 
 test('a new organization onboards: details, plan with a free trial, admin, invitations skipped', async ({
   page,
@@ -38,7 +38,7 @@ test('a new organization onboards: details, plan with a free trial, admin, invit
     expect(await sidewaysOverflow(page), `invitations step at ${viewport.width}px`).toEqual([])
   }
   await page.getByRole('button', { name: 'Skip' }).click()
-  await expect(page.getByRole('heading', { name: 'Welcome, Mary' })).toBeVisible()
+  await expectDashboard(page, 'Mary')
 
   // The server agrees: an active tenant on a Professional trial, with this admin signed in.
   const token = await page.evaluate(() => localStorage.getItem('token'))
@@ -85,6 +85,6 @@ test('the login page and the dashboard have no serious accessibility violations'
   await page.getByLabel('Email').fill('admin@proxima.local')
   await page.getByLabel('Password', { exact: true }).fill('First-admin-2026')
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible()
+  await expectDashboard(page, 'Admin')
   expect(await seriousViolations(page), 'dashboard').toEqual([])
 })

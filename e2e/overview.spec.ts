@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test'
 import {
-  PASSWORD,
   createOrganization,
   customerRaisesIssue,
   customerWithChat,
   docsImage,
+  expectDashboard,
   pageErrors,
+  PASSWORD,
   realtimeReady,
   seriousViolations,
   sidewaysOverflow,
@@ -117,7 +118,7 @@ test("a busy organisation's overview counts what needs attention and lists the l
   await page.setViewportSize({ width: 1440, height: 900 })
   const ready = realtimeReady(page)
   await signIn(page, admin.email, PASSWORD)
-  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
+  await expectDashboard(page, 'Grace')
   await ready
 
   // What needs attention: three customers wait for a reply, four chats are open (two with nobody on them), two are

@@ -3,9 +3,10 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { submitHeld, toast } from './forms.js'
 import {
-  PASSWORD,
   createOrganization,
   customerWithChat,
+  expectDashboard,
+  PASSWORD,
   realtimeReady,
   seriousViolations,
   sidewaysOverflow,
@@ -22,7 +23,7 @@ const auth = (token: string) => ({ Authorization: `Token ${token}` })
 async function signedInAdmin(page: Page, request: APIRequestContext) {
   const { tenant, admin } = await createOrganization(request)
   await signIn(page, admin.email, PASSWORD)
-  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
+  await expectDashboard(page, 'Grace')
   return {
     tenantId: tenant.tenant_id as number,
     tenantName: tenant.tenant_name as string,
