@@ -85,6 +85,8 @@ test('without mail, an admin copies the invitation link and the invitee joins wi
   browser,
   baseURL,
 }) => {
+  // Two browsers and four full page loads of the dashboard.
+  test.setTimeout(120_000)
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! })
   const { admin, tenant } = await createOrganization(page.request)

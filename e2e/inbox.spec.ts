@@ -54,8 +54,13 @@ test('an admin answers a customer live in the inbox, assigns the chat to themsel
   await customer.say(second)
   await expect(log.getByText(second)).toBeVisible()
 
-  await page.getByRole('button', { name: 'Assign to me' }).click()
-  await expect(page.getByRole('button', { name: 'Unassign me' })).toBeVisible()
+  // Below 1366 px the chat's details (assignee, topic) open in a drawer rather than beside the conversation.
+  await page.getByRole('button', { name: 'Customer details' }).click()
+  const details = page.getByRole('dialog')
+  await details.getByRole('button', { name: 'Assign to me' }).click()
+  await expect(details.getByRole('button', { name: 'Unassign me' })).toBeVisible()
+  await details.getByRole('button', { name: 'Close details' }).click()
+  await expect(details).toBeHidden()
 
   await page.getByRole('button', { name: 'Resolve' }).click()
   await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible()

@@ -111,7 +111,12 @@ const Inbox = () => {
             anchor="right"
             open={detailsOpen}
             onClose={() => setDetailsOpen(false)}
-            sx={{ [DETAILS_BESIDE]: { display: 'none' }, '& .MuiDrawer-paper': { width: 320, maxWidth: '90vw', p: 2 } }}
+            // Above the top bar (which sits above the navigation drawer), so its close button is not covered.
+            sx={{
+              zIndex: (theme) => theme.zIndex.modal,
+              [DETAILS_BESIDE]: { display: 'none' },
+              '& .MuiDrawer-paper': { width: 320, maxWidth: '90vw', p: 2 },
+            }}
           >
             <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
               <IconButton aria-label="Close details" onClick={() => setDetailsOpen(false)}>
