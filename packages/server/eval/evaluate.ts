@@ -51,7 +51,15 @@ export type ItemResult = {
   fewerThanN?: boolean
   duplicates?: string[]
   /** Summarise. */
-  openQuestions?: { expected: string[]; actual: string[]; precision: number; recall: number; matched: number }
+  openQuestions?: {
+    expected: string[]
+    actual: string[]
+    precision: number
+    recall: number
+    matched: number
+    /** Reported questions that match none of the open ones (answered, or not the customer's). */
+    notOpen: string[]
+  }
   sentiment?: { expected: string; actual: string }
   /** Survey: the number of questions asked for and received. */
   count?: { expected: number; actual: number }
@@ -239,6 +247,7 @@ async function summarizeItem(p: AiProvider, c: SummarizeCase, timeoutMs: number)
       actual: s.open_questions,
       ...scores,
       matched: Math.round(scores.recall * c.openQuestions.length),
+      notOpen: s.open_questions.filter((q) => openQuestionScores(c.openQuestions, [q]).precision === 0),
     },
     sentiment: { expected: c.sentiment, actual: s.sentiment },
   }
