@@ -121,12 +121,17 @@ export function renderReport(report: Report, misses: Miss[], format: 'text' | 'm
   if (misses.length === 0) {
     parts.push('Thresholds: all met.')
   } else {
-    const bullet = format === 'markdown' ? '- ' : '  - '
+    // At most eight items per threshold; the JSON lists them all.
+    const indent = format === 'markdown' ? '  - ' : '      '
     parts.push(`Thresholds missed: ${misses.length}`)
     for (const m of misses) {
-      const shown = m.items.slice(0, 8).join('; ')
-      const more = m.items.length > 8 ? `; and ${m.items.length - 8} more` : ''
-      parts.push(`${bullet}${m.threshold}: ${m.measured}${shown ? `. Items: ${shown}${more}` : ''}`)
+      parts.push(`${format === 'markdown' ? '- ' : '  - '}${m.threshold}: ${m.measured}`)
+      for (const item of m.items.slice(0, 8)) {
+        // Terminal lines stay within 120 columns; the JSON has every item in full.
+        const shown = format === 'text' && item.length > 112 ? `${item.slice(0, 111)}…` : item
+        parts.push(`${indent}${shown}`)
+      }
+      if (m.items.length > 8) parts.push(`${indent}… and ${m.items.length - 8} more (see the JSON)`)
     }
   }
   return parts.join('\n')
