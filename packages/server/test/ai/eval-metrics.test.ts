@@ -21,6 +21,7 @@ import {
   type TableResult,
 } from '../../eval/evaluate.js'
 import { thresholdMisses } from '../../eval/thresholds.js'
+import { renderReport } from '../../eval/report.js'
 import type { Tone } from '@proxima/contracts'
 
 describe('factsKept', () => {
@@ -324,5 +325,47 @@ describe('thresholdMisses', () => {
     expect(thresholdMisses(report(table('generate', null, items)))).toEqual([])
     items[1]!.missingFacts = ['y']
     expect(thresholdMisses(report(table('generate', null, items))).map((m) => m.key)).toEqual(['generate-facts'])
+  })
+})
+
+describe('renderReport', () => {
+  const items: ItemResult[] = [
+    { id: 'a', ms: 4, outputs: 3, cleanOutputs: 3, missingFacts: [], shorthand: [], contractions: [], copiedSpan: 5 },
+    { id: 'b', ms: 8, outputs: 2, cleanOutputs: 1, missingFacts: ['#1'], shorthand: ['pls'], contractions: [] },
+  ]
+  for (const i of items) Object.assign(i, { duplicates: [], fewerThanN: i.id === 'b', lengthRatio: 1.2 })
+  items[1]!.copiedSpan = 9
+  const report: Report = {
+    provider: 'local',
+    model: 'local-v1',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1500,
+    variants: 3,
+    tables: [{ helper: 'paraphrase', tone: 'formal', figures: figuresOf('paraphrase', 'formal', items), items }],
+  }
+  const misses = thresholdMisses(report)
+
+  it('prints a plain table per helper and tone that fits an 80-column terminal', () => {
+    const text = renderReport(report, misses, 'text')
+    expect(text).toContain('AI evaluation: provider local, model local-v1, 2 items, 1.5 s')
+    expect(text).toMatch(/^paraphrase, formal$/m)
+    expect(text).toMatch(/^facts kept \(items with all\) +50% \(1\/2\) +100%$/m)
+    expect(text).toMatch(/^shorthand left \(items\) +50% \(1\/2\) +0%$/m)
+    expect(text).toMatch(/^grammatical \(outputs with no issue\) +80% \(4\/5\)$/m)
+    expect(text).toMatch(/^longest copied span, words \(max \/ median\) +9 \/ 5$/m)
+    expect(text).toMatch(/^fewer than n variants \(items\) +50% \(1\/2\)$/m)
+    expect(text).toMatch(/^time per call, ms \(median \/ p95\) +4 \/ 8$/m)
+    expect(text).toContain('  - formal paraphrase leaves no shorthand: 1 of 2 items\n      b (pls)')
+    const table = text.slice(0, text.indexOf('Thresholds'))
+    for (const line of table.split('\n')) expect(line.length).toBeLessThanOrEqual(80)
+  })
+
+  it('prints Markdown tables', () => {
+    const md = renderReport(report, [], 'markdown')
+    expect(md).toContain(
+      '#### paraphrase, formal\n\n| Figure | Value | Threshold |\n| --- | --- | --- |\n| items | 2 |  |',
+    )
+    expect(md).toContain('| facts kept (items with all) | 50% (1/2) | 100% |')
+    expect(md).toContain('Thresholds: all met.')
   })
 })
