@@ -3,7 +3,8 @@ import { extractFacts, type Fact } from './facts.js'
 import { findOpenQuestions, isQuestion } from './questions.js'
 import { centroidScores, cosine, textRank, tfidf, type Vector } from './rank.js'
 import { sentenceSentiment, sentimentOfMessages } from './sentiment.js'
-import { contentStems, splitSentences, squash } from './text.js'
+import { writeSummary } from './write.js'
+import { contentStems, looksEnglish, splitSentences, squash } from './text.js'
 
 /**
  * The extractive summariser. Sentences are ranked by TextRank over TF-IDF similarity blended with similarity to a
@@ -26,9 +27,9 @@ export type Unit = {
 }
 
 const SPEAKER_WEIGHT = { customer: 1.25, agent: 1, assistant: 0.6 }
-const REQUEST =
+export const REQUEST =
   /\b(?:i want|i['’]d like|i would like|i need|i['’]m trying|i am trying|i can['’]?t|i cannot|i couldn['’]t|can you|could you|would you|please|help me|how (?:do|can|long|much)|where is|when will|why (?:was|did|is|am|does|do)|i haven['’]t|i have not|i never|not (?:received|arrived|working)|doesn['’]t work|isn['’]t working|keeps? (?:crashing|failing)|(?:nothing|never|not|hasn['’]t|haven['’]t) (?:has )?(?:arrived|came|come|received|shown up)|wrong|refund|cancel|return|replace|change|charged)\b/i
-const SMALL_TALK =
+export const SMALL_TALK =
   /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks?|thank you|ok(?:ay)?|great|perfect|cool|bye|goodbye|cheers|you['’]re welcome|no problem|sure|yes|no|np)\b[^.!?]{0,30}[.!?]*$/i
 const GREETING =
   /^(?:[Hh]i|[Hh]ello|[Hh]ey|[Dd]ear|[Gg]ood (?:morning|afternoon|evening))(?: there| team| all| \p{Lu}[\p{L}-]*)?[,!.:]?\s+/u
@@ -45,22 +46,27 @@ export function summarize(input: SummarizeInput): SummaryResult {
   const speakerNames = new Set(lines.map((l) => l.name.toLowerCase()).flatMap((n) => [n, ...n.split(/\s+/)]))
 
   const intentUnit = pickIntent(customerUnits.length ? customerUnits : units, firstTurn(lines))
-  const intent = intentUnit ? intentUnit.text.replace(GREETING, '').trim() || intentUnit.text : ''
   const openQuestions = isChat
     ? findOpenQuestions(lines)
     : units.filter((u) => /\?\s*$/.test(u.text)).map((u) => u.text)
-  const keyPoints = pickKeyPoints(units, Math.max(1, input.maxKeyPoints)).map((u) =>
-    isChat ? label(u) + u.text : u.text,
-  )
-  const facts = extractFacts(lines.map((l) => l.text).join('\n'), speakerNames).filter((f) => f.kind !== 'url')
+  const facts = extractFacts(lines.map((l) => l.text).join('\n'), speakerNames)
   const mood = sentimentOfMessages(
     (customerUnits.length ? lines.filter((l) => l.speaker === 'customer') : lines).map((l) => l.text),
   )
+  const english = /^en\b/i.test(input.language || 'en') && looksEnglish(lines.map((l) => l.text).join(' '))
+  const written = english
+    ? writeSummary({ lines, units, intent: intentUnit, open: openQuestions, facts, inputLength: source.length })
+    : null
+  const max = Math.max(1, input.maxKeyPoints)
 
   return {
-    summary: composeSummary(units, intentUnit, facts, openQuestions, source.length, isChat),
-    intent,
-    key_points: keyPoints,
+    summary:
+      written?.summary ??
+      composeSummary(units, intentUnit, facts.filter((f) => f.kind !== 'url'), openQuestions, source.length, isChat),
+    intent: written?.intent ?? (intentUnit ? intentUnit.text.replace(GREETING, '').trim() || intentUnit.text : ''),
+    key_points:
+      written?.keyPoints(max) ??
+      pickKeyPoints(units, max).map((u) => (isChat ? label(u) + u.text : u.text)),
     open_questions: openQuestions,
     sentiment: mood.label,
     sentiment_score: mood.score,
