@@ -59,16 +59,45 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\blet['’]s\b/gi, 'let us'],
 ]
 
-/** Expands contractions and straightens apostrophes ("I'm" → "I am", "can't" → "cannot"). */
+// Texting shorthand a report should not repeat ("cant login" → "cannot log in").
+const SHORTHAND: [RegExp, string][] = [
+  [/\b(c)ant\b/gi, '$1annot'],
+  [/\b(w)ont\b/gi, '$1ill not'],
+  [/\b(d)(oe)?nt\b/gi, '$1$2 not'],
+  [/\b(d)idnt\b/gi, '$1id not'],
+  [/\b(i)snt\b/gi, '$1s not'],
+  [/\b(h)avent\b/gi, '$1ave not'],
+  [/\bim\b/gi, 'I am'],
+  [/\bive\b/gi, 'I have'],
+  [/\bur\b/gi, 'your'],
+  [/\bu\b/gi, 'you'],
+  [/\b(?:pls|plz)\b/gi, 'please'],
+  [/\b(?:thx|ty)\b/gi, 'thanks'],
+  [/\bn\b/g, 'and'],
+  [/\bwat\b/gi, 'what'],
+  [/\bidk\b/gi, 'I do not know'],
+  [/\btmrw\b/gi, 'tomorrow'],
+  [/\bmsg\b/gi, 'message'],
+  [/\b(?:coz|cuz|bc)\b/gi, 'because'],
+  [/\bgonna\b/gi, 'going to'],
+  [/\bwanna\b/gi, 'want to'],
+  [/\bgotta\b/gi, 'have to'],
+  [/\bbtw\b,?\s*/gi, ''],
+  [/\s*\b(?:lol|lmao|haha)\b/gi, ''],
+  [/\blogin\b(?= (?:to|into|with|again|now)\b|[.,!?]|$)/gi, 'log in'],
+]
+
+/** Expands contractions and texting shorthand, and straightens apostrophes ("I'm" → "I am", "cant" → "cannot"). */
 export function expandContractions(text: string): string {
   let t = text.replace(/’/g, "'")
+  for (const [re, to] of SHORTHAND) t = t.replace(re, to)
   for (const [re, to] of CONTRACTIONS) t = t.replace(re, to)
   return t.replace(/\bi\b/g, 'I')
 }
 
 // A greeting, a name being addressed, or an interjection that opens a message: "Hi Tom,", "Oh wow,", "Okay.".
 const OPENER =
-  /^(?:(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|thanks|thank you|ok|okay|oh|wow|great|perfect|fine|well|so|also|and|but|yes|yeah|sure|right|hmm|ah|alright|understood|got it)(?: (?:there|team|all|again|wow|so much))?[,!.:]*\s+)+/i
+  /^(?:(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|thanks|thank you|ok|okay|oh|wow|great|perfect|fine|well|so|also|and|but|yes|yeah|sure|right|hmm|ah|alright|understood|got it|done|no)(?: (?:there|team|all|again|wow|so much))?[,!.:]*\s+)+/i
 const ADDRESSED = /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?[,!:]\s+/u
 
 export function stripOpener(text: string): string {
@@ -79,7 +108,20 @@ export function stripOpener(text: string): string {
 
 type Term = { text: string; post: string; tags: Set<string> }
 
+// compromise takes a few milliseconds a sentence; a summary tags the same sentences more than once.
+const tagged = new Map<string, Term[]>()
+
 function terms(text: string): Term[] {
+  let cached = tagged.get(text)
+  if (!cached) {
+    cached = tag(text)
+    if (tagged.size >= 2000) tagged.clear()
+    tagged.set(text, cached)
+  }
+  return cached.map((t) => ({ ...t, tags: t.tags }))
+}
+
+function tag(text: string): Term[] {
   const out: Term[] = []
   const doc = nlp(text).json() as { terms: { text: string; pre: string; post: string; tags: string[] }[] }[]
   for (const s of doc)
@@ -116,13 +158,22 @@ export function sg3(verb: string): string {
   return `${verb}s`
 }
 
+const pasts = new Map<string, string>([
+  ['see', 'found'],
+  ['am', 'was'],
+  ['is', 'was'],
+  ['are', 'were'],
+])
+
 export function pastTense(verb: string): string {
   const lower = verb.toLowerCase()
-  if (lower === 'see') return 'found'
-  if (lower === 'am' || lower === 'is') return 'was'
-  if (lower === 'are') return 'were'
-  const past = (nlp(lower).verbs().conjugate() as { PastTense?: string }[])[0]?.PastTense
-  return past && !past.includes(' ') ? past : verb
+  let past = pasts.get(lower)
+  if (past === undefined) {
+    const conjugated = (nlp(lower).verbs().conjugate() as { PastTense?: string }[])[0]?.PastTense
+    past = conjugated && !conjugated.includes(' ') ? conjugated : ''
+    if (pasts.size < 5000) pasts.set(lower, past)
+  }
+  return past || verb
 }
 
 const isVerb = (t: Term) =>
@@ -162,6 +213,12 @@ function agree(ts: Term[], at: number, mode: 'sg3' | 'plural' | 'past'): void {
     return
   }
   if (lower === 'will') return void (t.text = 'promised to')
+  if (/^(?:am|is|are)$/.test(lower) && next?.tags.has('Gerund')) return void (t.text = 'is')
+  if ((lower === 'can' || lower === 'could') && next && /^(?:offer|give)$/i.test(next.text)) {
+    ts.splice(i, 1)
+    next.text = 'offered'
+    return
+  }
   if ((lower === 'can' || lower === 'could') && next && /^(?:see|confirm|tell)$/i.test(next.text)) {
     ts.splice(i, 1)
     next.text = next.text.toLowerCase() === 'see' ? 'found' : next.text.toLowerCase() === 'tell' ? 'said' : 'confirmed'
@@ -181,28 +238,37 @@ function agree(ts: Term[], at: number, mode: 'sg3' | 'plural' | 'past'): void {
  * "them" / "their"; "you" becomes the other party's name, "your" their name with "'s" (for staff) or "the" (for a
  * customer talking about the company).
  */
+// A customer sentence that starts with its verb has dropped its "I" ("cant login", "tried twice").
+const DROPPED_I =
+  /^(?:cannot|can not|could not|tried|need|want|have|had|got|am|was|did not|do not|bought|ordered|paid|received|returned|lost|forgot|fixed|sent|called|emailed|changed|used|just)\b/i
+
 export function toThirdPerson(sentence: string, voice: Voice, mentions: Mentions): string {
   let text = expandContractions(sentence)
+  if (!voice.staff && DROPPED_I.test(text)) text = `I ${text.charAt(0).toLowerCase()}${text.slice(1)}`
   text = text
     .replace(/^sorry\b/i, 'I am sorry')
     .replace(/\bI am (?:really |so |very |truly |terribly )?sorry\b/g, voice.staff ? 'I apologised' : 'I apologise')
   const ts = terms(text)
   let named = false
+  let lastSelf = false
   for (let i = 0; i < ts.length; i++) {
     const t = ts[i]!
     const word = t.text.toLowerCase()
     const prev = ts[i - 1]
+    if (/-$/.test(prev?.post ?? '')) continue // "thank-you", "e-mail"
     // Capitals for emphasis ("NOTHING has arrived") are not kept in a report.
-    if (/^\p{Lu}{3,}$/u.test(t.text) && !t.tags.has('ProperNoun') && !loadLexicon().usuallyCapitalised(word) && loadLexicon().frequency(word) > 0)
+    const attached = /-$/.test(t.post) || /-$/.test(prev?.post ?? '')
+    if (!attached && /^\p{Lu}{3,}$/u.test(t.text) && !t.tags.has('ProperNoun') && !loadLexicon().usuallyCapitalised(word) && loadLexicon().frequency(word) > 0)
       t.text = word
     if (SUBJECT_SELF.has(word)) {
       const conj = prev && /^(?:and|but|or|then)$/i.test(prev.text) && !/,/.test(ts[i - 2]?.post ?? '')
-      if (named && conj) {
+      if (named && conj && lastSelf) {
         ts.splice(i, 1)
         i--
         agree(ts, i + 1, voice.staff ? 'past' : 'sg3')
         continue
       }
+      lastSelf = true
       if (!named) {
         t.text = mentions.name(voice.self)
         named = true
@@ -219,7 +285,10 @@ export function toThirdPerson(sentence: string, voice: Voice, mentions: Mentions
       const object = prev && (isVerb(prev) || prev.tags.has('Preposition') || /^(?:to|for|with|at)$/i.test(prev.text))
       const name = voice.staff ? mentions.name(voice.other) : voice.other.generic ? voice.other.full : voice.other.first
       t.text = name
-      if (!object) agree(ts, i + 1, 'sg3')
+      if (!object) {
+        lastSelf = false
+        agree(ts, i + 1, 'sg3')
+      }
     } else if (word === 'your' || word === 'ur' || word === 'yours') {
       t.text = voice.staff ? possessive(mentions.name(voice.other)) : 'the'
     }
@@ -229,7 +298,7 @@ export function toThirdPerson(sentence: string, voice: Voice, mentions: Mentions
 
 export const possessive = (name: string) => (/s$/i.test(name) ? `${name}'` : `${name}'s`)
 export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
-const lowerFirst = (s: string) => (/^(?:I\b|\p{Lu}{2}|\p{Lu}\p{Ll}+ \p{Lu})/u.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1))
+const lowerFirst = (s: string) => (/^(?:I\b|\p{Lu}{2})/u.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1))
 
 const WH = /^(how (?:long|much|many|soon|often|far)|what time|what kind of|which \w+|what \w+(?= (?:is|are|was|were|do|does|did|will|can|should|would|could)\b)|how|what|when|where|why|who|which|whose)\s+/i
 const AUX = /^(is|are|was|were|am|do|does|did|will|would|can|could|should|shall|may|might|has|have|had)\s+/i
@@ -252,8 +321,15 @@ export function indirectQuestion(question: string, voice: Voice, mentions: Menti
   let condition = ''
   const cond = /^((?:if|when|once|after|before) [^,]+),\s*(.+)$/i.exec(q)
   if (cond) [condition, q] = [cond[1]!, cond[2]!]
+  // "I tried 5 times, what do I do": the question is the last part.
+  const tailQuestion = /,\s+((?:how|what|when|where|why|who|which|is|are|can|could|will|would|do|does|did|should)\b.*)$/i.exec(q)
+  if (tailQuestion && !/^(?:how|what|when|where|why|who|which|is|are|can|could|will|would|do|does|did|should)\b/i.test(q))
+    q = tailQuestion[1]!
   // Only the first alternative of "…, or do I need to…": a summary keeps the question short.
   q = q.replace(/,? or (?:do|does|is|are|can|should|will|would) .+$/i, '')
+  q = q.replace(/^(?:what|how) (?:do|should|can|shall) (?:I|we) do\b/i, 'what to do')
+  // "is possible to change fast": a copula with no subject gets "it".
+  q = q.replace(/^(is|was|will be|would be)\s+(?=(?:possible|ok|okay|fine|normal|safe|free|true|necessary|enough)\b)/i, '$1 it ')
   const embedded = EMBEDDING.exec(q)
   let out: string
   if (embedded) {
@@ -269,7 +345,7 @@ export function indirectQuestion(question: string, voice: Voice, mentions: Menti
     const body = wh ? q.slice(wh[0].length) : q
     // "Who is going to pay?": the question word is the subject, the order stays.
     const subjectWh = /^(?:who|what)$/i.test(head) && /^(?:is|was|will|can|has|does|did)\s+(?:\w+ing|going|be|been|not)\b/i.test(body)
-    out = `${head.toLowerCase()} ${subjectWh ? body : reorder(body)}`
+    out = /^to\b/.test(body) ? `${head.toLowerCase()} ${body}` : `${head.toLowerCase()} ${subjectWh ? body : reorder(body)}`
   }
   if (condition) out += ` ${lowerFirst(condition)}`
   const reported = toThirdPerson(out, voice, mentions)

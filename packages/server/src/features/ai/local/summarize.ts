@@ -3,6 +3,7 @@ import { extractFacts, type Fact } from './facts.js'
 import { findOpenQuestions, isQuestion } from './questions.js'
 import { centroidScores, cosine, textRank, tfidf, type Vector } from './rank.js'
 import { sentenceSentiment, sentimentOfMessages } from './sentiment.js'
+import { expandContractions } from './report.js'
 import { writeSummary } from './write.js'
 import { contentStems, looksEnglish, splitSentences, squash } from './text.js'
 
@@ -108,16 +109,28 @@ function rankUnits(lines: ChatLine[]): Unit[] {
   return units
 }
 
-/** The customer's request: a request-like or complaining sentence, preferably in their first turn, by rank. */
+/**
+ * The customer's request: a request-like or complaining sentence, preferably in their first turn and its first
+ * substantive sentence, by rank; a question with hardly any content words counts less.
+ */
 function pickIntent(units: Unit[], opening: Set<number>): Unit | undefined {
   let best: Unit | undefined
   let bestScore = -Infinity
+  let first = true
   for (const u of units) {
-    const request = REQUEST.test(u.text) || isQuestion(u.text)
-    let s = u.rank + (request ? 0.6 : 0) + (opening.has(u.message) ? 0.5 : 0)
+    const question = isQuestion(u.text)
+    const request = REQUEST.test(expandContractions(u.text)) || question
+    let s = u.rank + (request ? 0.6 : 0) + (opening.has(u.message) ? 0.8 : 0)
     if (sentenceSentiment(u.text).clearNegative) s += 0.3
     if (SMALL_TALK.test(u.text)) s -= 1
+    else if (first && u.stems.length >= 3) {
+      // The opening sentence usually states the problem.
+      s += 0.3
+      first = false
+    }
     if (u.stems.length < 3 && !request) s -= 0.5
+    // "What do I do?" says nothing about the problem.
+    if (question && contentStems(expandContractions(u.text)).length < 1) s -= 0.6
     if (s > bestScore) [best, bestScore] = [u, s]
   }
   return best

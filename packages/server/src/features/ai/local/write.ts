@@ -58,6 +58,7 @@ export function writeSummary(input: Input): Written | null {
       ? { self: customer, other: team, staff: false }
       : { self: party(u.name, u.speaker === 'assistant' ? 'the assistant' : 'the agent'), other: customer, staff: true }
   const fits = copyChecker(lines.map((l) => l.text).join('\n'), COPY_LIMIT)
+  const names = capitalised(lines)
 
   const mentions = new Mentions()
   // 1. The customer's request.
@@ -67,7 +68,7 @@ export function writeSummary(input: Input): Written | null {
   let intent = guard(reported, fits) ?? guard(endSentence(shortClause(reported)), fits)
   if (!intent) intent = `${capitalise(mentions.name(customer))} contacted support.`
   if (!customer.generic && !intent.includes(customer.first))
-    intent = `${capitalise(mentions.name(customer))} reports that ${lowerFirst(intent)}`
+    intent = `${capitalise(mentions.name(customer))} reports that ${lowerFirst(intent, names)}`
   else mentions.name(customer)
 
   // 2. Candidate parts with a priority (lower first) and a reading position.
@@ -84,7 +85,10 @@ export function writeSummary(input: Input): Written | null {
   const staffQuestion = (u: Unit) => u.speaker !== 'customer' && isQuestion(u.text)
 
   // Reports are written in chat order so that names are introduced before they are shortened.
-  const chosen = [...customerMore, ...staff].sort((a, b) => units.indexOf(a) - units.indexOf(b))
+  const seen = new Set([intentUnit.text.toLowerCase()])
+  const chosen = [...customerMore, ...staff]
+    .sort((a, b) => units.indexOf(a) - units.indexOf(b))
+    .filter((u) => !seen.has(u.text.toLowerCase()) && !!seen.add(u.text.toLowerCase()))
   const attributed = new Set<string>()
   for (const u of chosen) {
     const voice = voiceOf(u)
@@ -92,7 +96,7 @@ export function writeSummary(input: Input): Written | null {
     if (!text) continue
     const name = voice.self.full
     const saysName = text.includes(voice.self.first) || text.toLowerCase().includes(voice.self.full.toLowerCase())
-    if (voice.staff && !saysName && !attributed.has(name)) text = `${capitalise(mentions.name(voice.self))} explained that ${lowerFirst(text)}`
+    if (voice.staff && !saysName && !attributed.has(name)) text = `${capitalise(mentions.name(voice.self))} explained that ${lowerFirst(text, names)}`
     if (voice.staff) attributed.add(name)
     const rank = u.speaker === 'customer' ? customerMore.indexOf(u) : staff.indexOf(u)
     const priority = u.speaker === 'customer' ? 3 + rank * 2 : rank === 0 ? 2 : 3 + rank * 2
@@ -101,7 +105,11 @@ export function writeSummary(input: Input): Written | null {
 
   // 3. The open questions.
   if (input.open.length) {
-    const asked = input.open.map((q) => indirectQuestion(q, { self: customer, other: team, staff: false }, mentions))
+    // At most four in the summary (the response lists them all).
+    const shown = input.open.slice(0, 4)
+    const asked = shown.map((q) => indirectQuestion(q, { self: customer, other: team, staff: false }, mentions))
+    const more = input.open.length - shown.length
+    if (more > 0) asked.push(`and ${more} more question${more > 1 ? 's' : ''}`)
     const text = guard(`Still open: ${asked.join('; ')}.`, fits)
     if (text) parts.push({ text, priority: 1, position: units.length + 1, staff: false })
   }
@@ -115,14 +123,18 @@ export function writeSummary(input: Input): Written | null {
     const text = [intent, ...body.map((p) => p.text)].join(' ').toLowerCase()
     const missing = facts.slice(0, factLimit).filter((f) => !text.includes(f.text.toLowerCase()))
     const firstStaff = body.findIndex((p) => p.staff)
-    const bracket = (s: string, fs: Located[]) =>
-      fs.length ? s.replace(/[.!?]?$/, ` (${fs.map((f) => labelFact(f, input.lines)).join(', ')}).`) : s
+    const bracket = (s: string, fs: Located[]) => {
+      if (!fs.length) return s
+      const list = fs.map((f) => labelFact(f, input.lines)).join(', ')
+      // A sentence that already ends in brackets gets the facts inside them.
+      return /\)[.!?]?$/.test(s) ? s.replace(/\)[.!?]?$/, `; ${list}).`) : s.replace(/[.!?]?$/, ` (${list}).`)
+    }
     const staffFacts = firstStaff >= 0 ? missing.filter((f) => f.staff) : []
     const out = [bracket(intent, missing.filter((f) => !staffFacts.includes(f)))]
     body.forEach((p, i) => out.push(i === firstStaff ? bracket(p.text, staffFacts) : p.text))
     return out.join(' ')
   }
-  let factLimit = facts.length
+  let factLimit = Math.min(facts.length, MAX_BRACKETED)
   while (factLimit > 0 && render([], factLimit).length > budget) factLimit--
   const kept: Part[] = []
   // A part must fit the budget and must not extend a copied run across sentences.
@@ -139,7 +151,7 @@ export function writeSummary(input: Input): Written | null {
     known.name(customer)
     for (const u of units) if (u.speaker !== 'customer') known.name(voiceOf(u).self)
     const candidates = units.filter((u) => (u === intentUnit || informative(u)) && !staffQuestion(u))
-    for (const u of pickKeyPoints(candidates, Math.max(max * 2, max + 3))) {
+    for (const u of pickKeyPoints(candidates, max + 3)) {
       const text = guard(shortClause(report(u, voiceOf(u), known, true)), fits)
       if (text && !points.some((p) => p.toLowerCase() === text.toLowerCase())) points.push(text)
       if (points.length >= max) break
@@ -165,13 +177,27 @@ function report(u: Unit, voice: Voice, mentions: Mentions, questions: boolean): 
 const shouted = (f: Fact) => f.kind === 'name' && /^\p{Lu}{3,}$/u.test(f.text) && !loadLexicon().usuallyCapitalised(f.text)
 
 const endSentence = (s: string) => s.replace(/\s*[.!?…]*$/, '').replace(/[,;:\s]+$/, '') + '.'
-const lowerFirst = (s: string) => (/^(?:I\b|\p{Lu}{2}|\p{Lu}\p{Ll}+ \p{Lu})/u.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1))
+/** Lower-cases the first word unless it is "I", an acronym or a word the chat capitalises mid-sentence (a name). */
+function lowerFirst(s: string, names: Set<string> = new Set()): string {
+  const first = /^[\p{L}\p{N}'-]+/u.exec(s)?.[0] ?? ''
+  if (first === 'I' || /^\p{Lu}{2}/u.test(first) || names.has(first)) return s
+  return s.charAt(0).toLowerCase() + s.slice(1)
+}
+
+/** Words the chat writes with a capital in the middle of a sentence: names of people, products, places. */
+function capitalised(lines: ChatLine[]): Set<string> {
+  const out = new Set<string>()
+  for (const l of lines) for (const m of l.text.matchAll(/(?<=[\p{L}\p{N},;:)] )\p{Lu}[\p{L}\p{N}-]*/gu)) out.add(m[0])
+  return out
+}
 
 type Located = Fact & { staff: boolean }
+/** A long chat has more facts than a summary can list; the most telling ones are bracketed. */
+const MAX_BRACKETED = 8
 const TITLE = /^(?:mr|mrs|ms|miss|dr|prof|sir|madam)\.?$/i
 const UNIT =
   '(?:working days|business days|mins?|minutes?|hours?|hrs?|days?|weeks?|months?|years?|people|users|seats|times|kg|gb|tb|mb|cm|mm|inches|items?|pieces?)'
-const NUMBER = new RegExp(String.raw`(?<![\p{L}\p{N}.,:#$€£¥₹@/-])\d+(?:[.,:–-]\d+)*(?:\s+${UNIT}\b)?(?![\p{L}\p{N}@])`, 'giu')
+const NUMBER = new RegExp(String.raw`(?<![\p{L}\p{N}.,:#$€£¥₹@/-])\d+(?:[.,:–-]\d+)*(?:\s+${UNIT}\b)?(?![\p{L}\p{N}@/-])`, 'giu')
 
 /**
  * The facts a summary should carry, in order of importance: the extracted ids, amounts, dates and names (without
@@ -189,7 +215,15 @@ function chatFacts(facts: Fact[], lines: ChatLine[]): Located[] {
       if (out.some((f) => f.text.toLowerCase().includes(text.toLowerCase()))) continue
       out.push({ text, kind: 'number', staff: l.speaker !== 'customer' })
     }
-  return out
+  const weight = (f: Located) =>
+    f.kind === 'id' || f.kind === 'amount'
+      ? 0
+      : f.kind === 'date' || f.kind === 'email' || (f.kind === 'name' && /\d|\s/.test(f.text))
+        ? 1
+        : f.kind === 'number' && /\D/.test(f.text)
+          ? 2
+          : 3
+  return out.map((f, i) => ({ f, i })).sort((a, b) => weight(a.f) - weight(b.f) || a.i - b.i).map(({ f }) => f)
 }
 
 /** "order #48213" for an id the chat labels, the fact as it is otherwise. */
