@@ -87,7 +87,10 @@ export function findOpenQuestions(lines: ChatLine[]): string[] {
       const answered =
         (direct.length > 0 && shared(directStems) >= 1) ||
         (direct.length > 0 && turnQuestions === 1 && (typed || substantive(direct))) ||
-        (direct.length > 0 && turnQuestions > 1 && typed && !/^(?:and |so |also |but )?(?:is|are|do|does|can|will)\b/i.test(sentence)) ||
+        (direct.length > 0 &&
+          turnQuestions > 1 &&
+          typed &&
+          !/^(?:and |so |also |but )?(?:is|are|do|does|can|will)\b/i.test(sentence)) ||
         later.some((k) => shared(stems[k]!) >= Math.min(2, keys.size))
       if (!answered) open.push(sentence)
     }

@@ -31,7 +31,8 @@ export class Mentions {
   }
 }
 
-const GENERIC_NAME = /^(?:|customer|client|visitor|guest|user|unknown|agent|support|staff|operator|assistant|bot|virtual assistant|chatbot)$/i
+const GENERIC_NAME =
+  /^(?:|customer|client|visitor|guest|user|unknown|agent|support|staff|operator|assistant|bot|virtual assistant|chatbot)$/i
 
 /** A party from a display name; a missing or role-like name becomes "the customer", "the agent"… */
 export function party(name: string, fallback: string): Party {
@@ -146,12 +147,13 @@ const POSSESSIVE_SELF = new Set(['my', 'our'])
 const IRREGULAR_SG3: Record<string, string> = { am: 'is', are: 'is', have: 'has', do: 'does', were: 'was', be: 'is' }
 const IRREGULAR_PLURAL: Record<string, string> = { am: 'are', is: 'are', has: 'have', does: 'do', was: 'were' }
 const MODALS = new Set(['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must', 'cannot'])
-const SKIPPABLE = (t: Term) => t.tags.has('Adverb') || t.tags.has('Negative') || /^(?:just|still|also|really)$/i.test(t.text)
+const SKIPPABLE = (t: Term) =>
+  t.tags.has('Adverb') || t.tags.has('Negative') || /^(?:just|still|also|really)$/i.test(t.text)
 
 /** Third person singular present of a verb: "need" → "needs", "try" → "tries", "fix" → "fixes". */
 export function sg3(verb: string): string {
   const lower = verb.toLowerCase()
-  if (IRREGULAR_SG3[lower]) return IRREGULAR_SG3[lower]!
+  if (IRREGULAR_SG3[lower]) return IRREGULAR_SG3[lower]
   if (MODALS.has(lower)) return verb
   if (/(?:s|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`
   if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`
@@ -192,7 +194,7 @@ function agree(ts: Term[], at: number, mode: 'sg3' | 'plural' | 'past'): void {
   const next = ts[i + 1]
   const keepCase = (w: string) => (/^\p{Lu}/u.test(t.text) ? w.charAt(0).toUpperCase() + w.slice(1) : w)
   if (mode === 'plural') {
-    if (IRREGULAR_PLURAL[lower]) t.text = keepCase(IRREGULAR_PLURAL[lower]!)
+    if (IRREGULAR_PLURAL[lower]) t.text = keepCase(IRREGULAR_PLURAL[lower])
     return
   }
   if (mode === 'sg3') {
@@ -258,7 +260,13 @@ export function toThirdPerson(sentence: string, voice: Voice, mentions: Mentions
     if (/-$/.test(prev?.post ?? '')) continue // "thank-you", "e-mail"
     // Capitals for emphasis ("NOTHING has arrived") are not kept in a report.
     const attached = /-$/.test(t.post) || /-$/.test(prev?.post ?? '')
-    if (!attached && /^\p{Lu}{3,}$/u.test(t.text) && !t.tags.has('ProperNoun') && !loadLexicon().usuallyCapitalised(word) && loadLexicon().frequency(word) > 0)
+    if (
+      !attached &&
+      /^\p{Lu}{3,}$/u.test(t.text) &&
+      !t.tags.has('ProperNoun') &&
+      !loadLexicon().usuallyCapitalised(word) &&
+      loadLexicon().frequency(word) > 0
+    )
       t.text = word
     if (SUBJECT_SELF.has(word)) {
       const conj = prev && /^(?:and|but|or|then)$/i.test(prev.text) && !/,/.test(ts[i - 2]?.post ?? '')
@@ -300,7 +308,8 @@ export const possessive = (name: string) => (/s$/i.test(name) ? `${name}'` : `${
 export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 const lowerFirst = (s: string) => (/^(?:I\b|\p{Lu}{2})/u.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1))
 
-const WH = /^(how (?:long|much|many|soon|often|far)|what time|what kind of|which \w+|what \w+(?= (?:is|are|was|were|do|does|did|will|can|should|would|could)\b)|how|what|when|where|why|who|which|whose)\s+/i
+const WH =
+  /^(how (?:long|much|many|soon|often|far)|what time|what kind of|which \w+|what \w+(?= (?:is|are|was|were|do|does|did|will|can|should|would|could)\b)|how|what|when|where|why|who|which|whose)\s+/i
 const AUX = /^(is|are|was|were|am|do|does|did|will|would|can|could|should|shall|may|might|has|have|had)\s+/i
 const PRONOUN_SUBJECT = /^(?:I|you|u|we|they|he|she|it|this|that|there|these|those|someone|anyone|anybody|somebody)\b/i
 const EMBEDDING =
@@ -322,14 +331,21 @@ export function indirectQuestion(question: string, voice: Voice, mentions: Menti
   const cond = /^((?:if|when|once|after|before) [^,]+),\s*(.+)$/i.exec(q)
   if (cond) [condition, q] = [cond[1]!, cond[2]!]
   // "I tried 5 times, what do I do": the question is the last part.
-  const tailQuestion = /,\s+((?:how|what|when|where|why|who|which|is|are|can|could|will|would|do|does|did|should)\b.*)$/i.exec(q)
-  if (tailQuestion && !/^(?:how|what|when|where|why|who|which|is|are|can|could|will|would|do|does|did|should)\b/i.test(q))
+  const tailQuestion =
+    /,\s+((?:how|what|when|where|why|who|which|is|are|can|could|will|would|do|does|did|should)\b.*)$/i.exec(q)
+  if (
+    tailQuestion &&
+    !/^(?:how|what|when|where|why|who|which|is|are|can|could|will|would|do|does|did|should)\b/i.test(q)
+  )
     q = tailQuestion[1]!
   // Only the first alternative of "…, or do I need to…": a summary keeps the question short.
   q = q.replace(/,? or (?:do|does|is|are|can|should|will|would) .+$/i, '')
   q = q.replace(/^(?:what|how) (?:do|should|can|shall) (?:I|we) do\b/i, 'what to do')
   // "is possible to change fast": a copula with no subject gets "it".
-  q = q.replace(/^(is|was|will be|would be)\s+(?=(?:possible|ok|okay|fine|normal|safe|free|true|necessary|enough)\b)/i, '$1 it ')
+  q = q.replace(
+    /^(is|was|will be|would be)\s+(?=(?:possible|ok|okay|fine|normal|safe|free|true|necessary|enough)\b)/i,
+    '$1 it ',
+  )
   const embedded = EMBEDDING.exec(q)
   let out: string
   if (embedded) {
@@ -344,8 +360,11 @@ export function indirectQuestion(question: string, voice: Voice, mentions: Menti
     const head = wh ? wh[1]! : 'whether'
     const body = wh ? q.slice(wh[0].length) : q
     // "Who is going to pay?": the question word is the subject, the order stays.
-    const subjectWh = /^(?:who|what)$/i.test(head) && /^(?:is|was|will|can|has|does|did)\s+(?:\w+ing|going|be|been|not)\b/i.test(body)
-    out = /^to\b/.test(body) ? `${head.toLowerCase()} ${body}` : `${head.toLowerCase()} ${subjectWh ? body : reorder(body)}`
+    const subjectWh =
+      /^(?:who|what)$/i.test(head) && /^(?:is|was|will|can|has|does|did)\s+(?:\w+ing|going|be|been|not)\b/i.test(body)
+    out = /^to\b/.test(body)
+      ? `${head.toLowerCase()} ${body}`
+      : `${head.toLowerCase()} ${subjectWh ? body : reorder(body)}`
   }
   if (condition) out += ` ${lowerFirst(condition)}`
   const reported = toThirdPerson(out, voice, mentions)

@@ -63,11 +63,16 @@ export function summarize(input: SummarizeInput): SummaryResult {
   return {
     summary:
       written?.summary ??
-      composeSummary(units, intentUnit, facts.filter((f) => f.kind !== 'url'), openQuestions, source.length, isChat),
+      composeSummary(
+        units,
+        intentUnit,
+        facts.filter((f) => f.kind !== 'url'),
+        openQuestions,
+        source.length,
+        isChat,
+      ),
     intent: written?.intent ?? (intentUnit ? intentUnit.text.replace(GREETING, '').trim() || intentUnit.text : ''),
-    key_points:
-      written?.keyPoints(max) ??
-      pickKeyPoints(units, max).map((u) => (isChat ? label(u) + u.text : u.text)),
+    key_points: written?.keyPoints(max) ?? pickKeyPoints(units, max).map((u) => (isChat ? label(u) + u.text : u.text)),
     open_questions: openQuestions,
     sentiment: mood.label,
     sentiment_score: mood.score,

@@ -96,7 +96,8 @@ export function writeSummary(input: Input): Written | null {
     if (!text) continue
     const name = voice.self.full
     const saysName = text.includes(voice.self.first) || text.toLowerCase().includes(voice.self.full.toLowerCase())
-    if (voice.staff && !saysName && !attributed.has(name)) text = `${capitalise(mentions.name(voice.self))} explained that ${lowerFirst(text, names)}`
+    if (voice.staff && !saysName && !attributed.has(name))
+      text = `${capitalise(mentions.name(voice.self))} explained that ${lowerFirst(text, names)}`
     if (voice.staff) attributed.add(name)
     const rank = u.speaker === 'customer' ? customerMore.indexOf(u) : staff.indexOf(u)
     const priority = u.speaker === 'customer' ? 3 + rank * 2 : rank === 0 ? 2 : 3 + rank * 2
@@ -130,7 +131,12 @@ export function writeSummary(input: Input): Written | null {
       return /\)[.!?]?$/.test(s) ? s.replace(/\)[.!?]?$/, `; ${list}).`) : s.replace(/[.!?]?$/, ` (${list}).`)
     }
     const staffFacts = firstStaff >= 0 ? missing.filter((f) => f.staff) : []
-    const out = [bracket(intent, missing.filter((f) => !staffFacts.includes(f)))]
+    const out = [
+      bracket(
+        intent,
+        missing.filter((f) => !staffFacts.includes(f)),
+      ),
+    ]
     body.forEach((p, i) => out.push(i === firstStaff ? bracket(p.text, staffFacts) : p.text))
     return out.join(' ')
   }
@@ -174,7 +180,8 @@ function report(u: Unit, voice: Voice, mentions: Mentions, questions: boolean): 
 }
 
 /** A word in capitals for emphasis ("NOTHING has arrived") is no name. */
-const shouted = (f: Fact) => f.kind === 'name' && /^\p{Lu}{3,}$/u.test(f.text) && !loadLexicon().usuallyCapitalised(f.text)
+const shouted = (f: Fact) =>
+  f.kind === 'name' && /^\p{Lu}{3,}$/u.test(f.text) && !loadLexicon().usuallyCapitalised(f.text)
 
 const endSentence = (s: string) => s.replace(/\s*[.!?…]*$/, '').replace(/[,;:\s]+$/, '') + '.'
 /** Lower-cases the first word unless it is "I", an acronym or a word the chat capitalises mid-sentence (a name). */
@@ -197,7 +204,10 @@ const MAX_BRACKETED = 8
 const TITLE = /^(?:mr|mrs|ms|miss|dr|prof|sir|madam)\.?$/i
 const UNIT =
   '(?:working days|business days|mins?|minutes?|hours?|hrs?|days?|weeks?|months?|years?|people|users|seats|times|kg|gb|tb|mb|cm|mm|inches|items?|pieces?)'
-const NUMBER = new RegExp(String.raw`(?<![\p{L}\p{N}.,:#$€£¥₹@/-])\d+(?:[.,:–-]\d+)*(?:\s+${UNIT}\b)?(?![\p{L}\p{N}@/-])`, 'giu')
+const NUMBER = new RegExp(
+  String.raw`(?<![\p{L}\p{N}.,:#$€£¥₹@/-])\d+(?:[.,:–-]\d+)*(?:\s+${UNIT}\b)?(?![\p{L}\p{N}@/-])`,
+  'giu',
+)
 
 /**
  * The facts a summary should carry, in order of importance: the extracted ids, amounts, dates and names (without
@@ -223,7 +233,10 @@ function chatFacts(facts: Fact[], lines: ChatLine[]): Located[] {
         : f.kind === 'number' && /\D/.test(f.text)
           ? 2
           : 3
-  return out.map((f, i) => ({ f, i })).sort((a, b) => weight(a.f) - weight(b.f) || a.i - b.i).map(({ f }) => f)
+  return out
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => weight(a.f) - weight(b.f) || a.i - b.i)
+    .map(({ f }) => f)
 }
 
 /** "order #48213" for an id the chat labels, the fact as it is otherwise. */
@@ -252,7 +265,10 @@ export function shortClause(sentence: string): string {
   if (words.length > 12) {
     const and = words.findIndex((w, i) => i >= 4 && /^(?:and|or|then)$/i.test(w))
     words = and > 0 && and <= 12 ? words.slice(0, and) : words.slice(0, 12)
-    while (words.length > 3 && /^(?:the|a|an|to|of|on|in|for|with|at|by|and|or|their|from|that|is|was)$/i.test(words.at(-1)!))
+    while (
+      words.length > 3 &&
+      /^(?:the|a|an|to|of|on|in|for|with|at|by|and|or|their|from|that|is|was)$/i.test(words.at(-1)!)
+    )
       words.pop()
   }
   return words.join(' ').replace(/[,;:]+$/, '')
