@@ -124,7 +124,7 @@ function pickIntent(units: Unit[], opening: Set<number>): Unit | undefined {
   let first = true
   for (const u of units) {
     const question = isQuestion(u.text)
-    const request = REQUEST.test(expandContractions(u.text)) || question
+    const request = REQUEST.test(u.text) || question || REQUEST.test(expandContractions(u.text))
     let s = u.rank + (request ? 0.6 : 0) + (opening.has(u.message) ? 0.8 : 0)
     if (sentenceSentiment(u.text).clearNegative) s += 0.3
     if (SMALL_TALK.test(u.text)) s -= 1
