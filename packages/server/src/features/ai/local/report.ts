@@ -98,7 +98,7 @@ export function expandContractions(text: string): string {
 
 // A greeting, a name being addressed, or an interjection that opens a message: "Hi Tom,", "Oh wow,", "Okay.".
 const OPENER =
-  /^(?:(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|thanks|thank you|ok|okay|oh|wow|great|perfect|fine|well|so|also|and|but|yes|yeah|sure|right|hmm|ah|alright|understood|got it|done|no)(?: (?:there|team|all|again|wow|so much))?[,!.:]*\s+)+/i
+  /^(?:(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|thanks|thank you|ok|okay|oh|wow|great|perfect|fine|well|so|also|and|but|yes|yeah|sure|right|hmm|ah|alright|understood|got it|done|no|amazing|awesome|brilliant|lovely|cool|absolutely|of course|certainly)(?: (?:there|team|all|again|wow|so much))?[,!.:]*\s+)+/i
 const ADDRESSED = /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?[,!:]\s+/u
 
 export function stripOpener(text: string): string {
@@ -182,10 +182,11 @@ const isVerb = (t: Term) =>
   (t.tags.has('Verb') || t.tags.has('Copula') || t.tags.has('Auxiliary')) && !t.tags.has('Gerund')
 
 /**
- * Makes the verb after a new subject agree with it: `sg3` ("Anna needs"), `plural` ("they were"), or `past` for a
+ * Makes the verb after a new subject agree with it: `sg3` ("Anna needs"), `then` (a customer's present tense next
+ * to "yesterday" or "ago": "Giorgos received"), `plural` ("they were"), or `past` for a
  * staff member's own actions ("Tom checked", "Tom promised to", "Tom found"). Returns the terms, changed in place.
  */
-function agree(ts: Term[], at: number, mode: 'sg3' | 'plural' | 'past'): void {
+function agree(ts: Term[], at: number, mode: 'sg3' | 'plural' | 'past' | 'then'): void {
   let i = at
   while (i < ts.length && i < at + 3 && SKIPPABLE(ts[i]!) && !isVerb(ts[i]!)) i++
   const t = ts[i]
@@ -197,7 +198,11 @@ function agree(ts: Term[], at: number, mode: 'sg3' | 'plural' | 'past'): void {
     if (IRREGULAR_PLURAL[lower]) t.text = keepCase(IRREGULAR_PLURAL[lower])
     return
   }
-  if (mode === 'sg3') {
+  if (mode === 'then' && !IRREGULAR_SG3[lower] && !MODALS.has(lower)) {
+    if (t.tags.has('PresentTense') || t.tags.has('Infinitive')) t.text = keepCase(pastTense(t.text))
+    return
+  }
+  if (mode === 'sg3' || mode === 'then') {
     if (MODALS.has(lower)) return
     if (t.tags.has('PresentTense') || t.tags.has('Infinitive') || t.tags.has('Copula') || IRREGULAR_SG3[lower])
       t.text = keepCase(sg3(t.text))
@@ -244,15 +249,37 @@ function agree(ts: Term[], at: number, mode: 'sg3' | 'plural' | 'past'): void {
 const DROPPED_I =
   /^(?:cannot|can not|could not|tried|need|want|have|had|got|am|was|did not|do not|bought|ordered|paid|received|returned|lost|forgot|fixed|sent|called|emailed|changed|used|just)\b/i
 
+// Time words that put a customer's present-tense verb in the past ("I receive yesterday" → "received").
+const PAST_TIME =
+  /\b(?:yesterday|ago|last (?:week|month|night|year|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i
+const INSTRUCTION_START = /^(?:(?:then|first|next|now|just|simply|please|also|and|so),?\s+)+/i
+
 export function toThirdPerson(sentence: string, voice: Voice, mentions: Mentions): string {
   let text = expandContractions(sentence)
   if (!voice.staff && DROPPED_I.test(text)) text = `I ${text.charAt(0).toLowerCase()}${text.slice(1)}`
+  // "Ordering two now." → "I am ordering two now."
+  else if (!voice.staff && /^\p{L}+ing\b/u.test(text) && terms(text)[0]?.tags.has('Gerund'))
+    text = `I am ${text.charAt(0).toLowerCase()}${text.slice(1)}`
+  // A staff instruction ("Then open the flap", "just tick 'Gift wrap'") is reported as advice given.
+  if (voice.staff) {
+    const bare = text.replace(INSTRUCTION_START, '')
+    const all = terms(text)
+    const first = all[all.findIndex((t) => !/^(?:then|first|next|now|just|simply|please|also|and|so)$/i.test(t.text))]
+    if (
+      first &&
+      (first.tags.has('Imperative') || (first.tags.has('Infinitive') && bare !== text)) &&
+      !/^I\b/.test(bare)
+    )
+      text = `I told you to ${bare.charAt(0).toLowerCase()}${bare.slice(1)}`
+  }
+  const selfMode = voice.staff ? 'past' : PAST_TIME.test(text) ? 'then' : 'sg3'
   text = text
     .replace(/^sorry\b/i, 'I am sorry')
     .replace(/\bI am (?:really |so |very |truly |terribly )?sorry\b/g, voice.staff ? 'I apologised' : 'I apologise')
   const ts = terms(text)
   let named = false
   let lastSelf = false
+  let otherNamed = false
   for (let i = 0; i < ts.length; i++) {
     const t = ts[i]!
     const word = t.text.toLowerCase()
@@ -273,17 +300,18 @@ export function toThirdPerson(sentence: string, voice: Voice, mentions: Mentions
       if (named && conj && lastSelf) {
         ts.splice(i, 1)
         i--
-        agree(ts, i + 1, voice.staff ? 'past' : 'sg3')
+        agree(ts, i + 1, selfMode)
         continue
       }
       lastSelf = true
-      if (!named) {
+      if (!named || voice.staff) {
+        // Staff are named again ("but Tom flagged it"): "they" could be the carrier or the team.
         t.text = mentions.name(voice.self)
         named = true
-        agree(ts, i + 1, voice.staff ? 'past' : 'sg3')
+        agree(ts, i + 1, selfMode)
       } else {
-        t.text = mentions.name(voice.self)
-        agree(ts, i + 1, voice.staff ? 'past' : 'sg3')
+        t.text = 'they'
+        agree(ts, i + 1, selfMode === 'sg3' ? 'plural' : selfMode)
       }
     } else if (OBJECT_SELF.has(word)) t.text = 'them'
     else if (POSSESSIVE_SELF.has(word)) t.text = voice.staff ? 'the' : 'their'
@@ -293,12 +321,15 @@ export function toThirdPerson(sentence: string, voice: Voice, mentions: Mentions
       const object = prev && (isVerb(prev) || prev.tags.has('Preposition') || /^(?:to|for|with|at)$/i.test(prev.text))
       const name = voice.staff ? mentions.name(voice.other) : voice.other.generic ? voice.other.full : voice.other.first
       t.text = name
+      otherNamed = true
       if (!object) {
         lastSelf = false
         agree(ts, i + 1, 'sg3')
       }
     } else if (word === 'your' || word === 'ur' || word === 'yours') {
-      t.text = voice.staff ? possessive(mentions.name(voice.other)) : 'the'
+      // "your next bill" → "Mark's next bill", and "their" once the sentence has named Mark.
+      t.text = !voice.staff ? 'the' : otherNamed ? 'their' : possessive(mentions.name(voice.other))
+      otherNamed = true
     }
   }
   return capitalise(join(ts))
