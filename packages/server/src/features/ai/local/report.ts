@@ -277,6 +277,14 @@ export function toThirdPerson(sentence: string, voice: Voice, mentions: Mentions
     .replace(/^sorry\b/i, 'I am sorry')
     .replace(/\bI am (?:really |so |very |truly |terribly )?sorry\b/g, voice.staff ? 'I apologised' : 'I apologise')
   const ts = terms(text)
+  // Capitals for emphasis ("NOTHING has arrived", "I WANT MY MONEY BACK") are not kept in a report.
+  const lex = loadLexicon()
+  ts.forEach((t, i) => {
+    const attached = /-$/.test(t.post) || /-$/.test(ts[i - 1]?.post ?? '')
+    const word = t.text.toLowerCase()
+    if (!attached && /^\p{Lu}{2,}$/u.test(t.text) && !lex.usuallyCapitalised(word) && lex.frequency(word) > 0)
+      t.text = word
+  })
   let named = false
   let lastSelf = false
   let otherNamed = false
@@ -285,16 +293,6 @@ export function toThirdPerson(sentence: string, voice: Voice, mentions: Mentions
     const word = t.text.toLowerCase()
     const prev = ts[i - 1]
     if (/-$/.test(prev?.post ?? '')) continue // "thank-you", "e-mail"
-    // Capitals for emphasis ("NOTHING has arrived") are not kept in a report.
-    const attached = /-$/.test(t.post) || /-$/.test(prev?.post ?? '')
-    if (
-      !attached &&
-      /^\p{Lu}{3,}$/u.test(t.text) &&
-      !t.tags.has('ProperNoun') &&
-      !loadLexicon().usuallyCapitalised(word) &&
-      loadLexicon().frequency(word) > 0
-    )
-      t.text = word
     if (SUBJECT_SELF.has(word)) {
       const conj = prev && /^(?:and|but|or|then)$/i.test(prev.text) && !/,/.test(ts[i - 2]?.post ?? '')
       if (named && conj && lastSelf) {

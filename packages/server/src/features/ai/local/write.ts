@@ -63,11 +63,14 @@ export function writeSummary(input: Input): Written | null {
   const mentions = new Mentions()
   // 1. The customer's request.
   const intentUnit = input.intent ?? units.find((u) => u.speaker === 'customer')
-  if (!intentUnit) return null
+  // Nothing to report in words (emoji only): the extractive summary quotes it instead.
+  if (!intentUnit || !/\p{L}{2}/u.test(intentUnit.text)) return null
   const reported = report(intentUnit, voiceOf(intentUnit), mentions, true)
   let intent = guard(reported, fits) ?? guard(endSentence(shortClause(reported)), fits)
-  if (!intent) intent = `${capitalise(mentions.name(customer))} contacted support.`
-  if (!customer.generic && !intent.includes(customer.first))
+  // A request with no content word ("ok") says nothing about what the customer wants.
+  if (!intent || (intentUnit.stems.length === 0 && !isQuestion(intentUnit.text)))
+    intent = `${capitalise(mentions.name(customer))} contacted support.`
+  if (!intent.toLowerCase().includes(customer.first.toLowerCase()))
     intent = `${capitalise(mentions.name(customer))} reports that ${lowerFirst(intent, names)}`
   else mentions.name(customer)
 
@@ -181,7 +184,10 @@ function report(u: Unit, voice: Voice, mentions: Mentions, questions: boolean): 
 
 /** A word in capitals for emphasis ("NOTHING has arrived") is no name. */
 const shouted = (f: Fact) =>
-  f.kind === 'name' && /^\p{Lu}{3,}$/u.test(f.text) && !loadLexicon().usuallyCapitalised(f.text)
+  f.kind === 'name' &&
+  f.text
+    .split(/\s+/)
+    .every((w) => /^\p{Lu}{2,}$/u.test(w) && !loadLexicon().usuallyCapitalised(w) && loadLexicon().frequency(w) > 0)
 
 const endSentence = (s: string) => s.replace(/\s*[.!?…]*$/, '').replace(/[,;:\s]+$/, '') + '.'
 /** Lower-cases the first word unless it is "I", an acronym or a word the chat capitalises mid-sentence (a name). */
@@ -264,7 +270,11 @@ export function shortClause(sentence: string): string {
   let words = out.split(/\s+/)
   if (words.length > 12) {
     const and = words.findIndex((w, i) => i >= 4 && /^(?:and|or|then)$/i.test(w))
-    words = and > 0 && and <= 12 ? words.slice(0, and) : words.slice(0, 12)
+    // Else before the last preposition that fits: "… change their delivery address" rather than "… to 5 Rue de".
+    let prep = -1
+    for (let i = 12; i >= 4 && prep < 0; i--)
+      if (/^(?:to|at|on|in|for|with|from|by|of|after|before)$/i.test(words[i]!)) prep = i
+    words = and > 0 && and <= 12 ? words.slice(0, and) : prep > 0 ? words.slice(0, prep) : words.slice(0, 12)
     while (
       words.length > 3 &&
       /^(?:the|a|an|to|of|on|in|for|with|at|by|and|or|their|from|that|is|was)$/i.test(words.at(-1)!)
