@@ -8,10 +8,12 @@ import { writeSummary } from './write.js'
 import { contentStems, looksEnglish, splitSentences, squash } from './text.js'
 
 /**
- * The extractive summariser. Sentences are ranked by TextRank over TF-IDF similarity blended with similarity to a
- * centroid that weighs the customer's sentences more, then adjusted: facts (ids, amounts, names) and requests
- * raise a sentence, greetings and one-word replies lower it. The summary keeps the best sentences in chat order
- * under a length budget, then adds the open questions and any fact the chosen sentences missed.
+ * The summariser. Sentences are ranked by TextRank over TF-IDF similarity blended with similarity to a centroid
+ * that weighs the customer's sentences more, then adjusted: facts (ids, amounts, names) and requests raise a
+ * sentence, greetings and one-word replies lower it. For English, the best sentences are then written up in the
+ * third person (`write.ts`, `report.ts`): the customer's request, what staff did, what is still open, with the
+ * facts. Other languages, and texts with no words to report, keep the extractive summary: the best sentences
+ * quoted in chat order under a length budget, then the open questions and any fact the chosen sentences missed.
  */
 
 export type Unit = {
