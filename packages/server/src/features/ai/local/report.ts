@@ -254,7 +254,7 @@ const PAST_TIME =
   /\b(?:yesterday|ago|last (?:week|month|night|year|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i
 const INSTRUCTION_START = /^(?:(?:then|first|next|now|just|simply|please|also|and|so),?\s+)+/i
 
-export function toThirdPerson(sentence: string, voice: Voice, mentions: Mentions): string {
+export function toThirdPerson(sentence: string, voice: Voice, mentions: Mentions, selfNamed = false): string {
   let text = expandContractions(sentence)
   if (!voice.staff && DROPPED_I.test(text)) text = `I ${text.charAt(0).toLowerCase()}${text.slice(1)}`
   // "Ordering two now." → "I am ordering two now."
@@ -285,7 +285,8 @@ export function toThirdPerson(sentence: string, voice: Voice, mentions: Mentions
     if (!attached && /^\p{Lu}{2,}$/u.test(t.text) && !lex.usuallyCapitalised(word) && lex.frequency(word) > 0)
       t.text = word
   })
-  let named = false
+  // `selfNamed`: the sentence is reported after the speaker's name ("Anna asks whether they…").
+  let named = selfNamed
   let lastSelf = false
   let otherNamed = false
   for (let i = 0; i < ts.length; i++) {
@@ -350,7 +351,7 @@ const EMBEDDING =
  * an email confirmation too", "can u tell me when it ships" → "when it ships". Returns null for text it cannot
  * turn round (the caller then quotes a shorter form or leaves it out).
  */
-export function indirectQuestion(question: string, voice: Voice, mentions: Mentions): string {
+export function indirectQuestion(question: string, voice: Voice, mentions: Mentions, selfNamed = false): string {
   let q = expandContractions(stripOpener(question.replace(/^[^?]*:\s+(?=\S)/, '')))
     .replace(/[?!.\s\p{Extended_Pictographic}]+$/u, '')
     .replace(/^(?:and|so|also|but|then|ok|okay|oh|and also)[, ]+/i, '')
@@ -396,7 +397,7 @@ export function indirectQuestion(question: string, voice: Voice, mentions: Menti
       : `${head.toLowerCase()} ${subjectWh ? body : reorder(body)}`
   }
   if (condition) out += ` ${lowerFirst(condition)}`
-  const reported = toThirdPerson(out, voice, mentions)
+  const reported = toThirdPerson(out, voice, mentions, selfNamed)
   return lowerFirst(reported).replace(/^whether\b/i, 'whether')
 }
 

@@ -42,7 +42,7 @@ type Input = {
 export type Written = { summary: string; intent: string; keyPoints: (max: number) => string[] }
 
 const PROCESS =
-  /^(?:(?:that|this|it) (?:is|'s|’s) (?:wonderful|great|good|nice|lovely|so nice) to hear|i['’]?m (?:the|your) (?:virtual )?assistant|i am (?:the|your) (?:virtual )?assistant|how can i help|thanks? (?:you )?for (?:reaching|contacting|getting|your patience|waiting)|let me|one moment|just a (?:moment|second|sec)|give me|bear with me|i will (?:check|look)|i understand|no problem|happy to help|you are welcome|my pleasure|is there anything else|have a (?:nice|great|good))/i
+  /^(?:(?:that|this|it)(?: is|'s|’s) (?:wonderful|great|good|nice|lovely|so nice) to hear|i['’]?m (?:the|your) (?:virtual )?assistant|i am (?:the|your) (?:virtual )?assistant|how can i help|thanks? (?:you )?for (?:reaching|contacting|getting|your patience|waiting)|let me|one moment|just a (?:moment|second|sec)|give me|bear with me|i will (?:check|look)|i understand|no problem|happy to help|you are welcome|my pleasure|is there anything else|have a (?:nice|great|good))/i
 const LABELLED_ID = /\b(order|invoice|ticket|reference|ref|case|tracking|account|booking|reservation|subscription)\b/i
 
 export function writeSummary(input: Input): Written | null {
@@ -162,6 +162,8 @@ export function writeSummary(input: Input): Written | null {
     const candidates = units.filter((u) => (u === intentUnit || informative(u)) && !staffQuestion(u))
     for (const u of pickKeyPoints(candidates, max + 3)) {
       const text = guard(shortClause(report(u, voiceOf(u), known, true)), fits)
+      // A subordinate clause alone ("Once the filter is screwed back") is no point.
+      if (text && /^(?:once|when|if|after|before|because|since|while|although|though)\b/i.test(text)) continue
       if (text && !points.some((p) => p.toLowerCase() === text.toLowerCase())) points.push(text)
       if (points.length >= max) break
     }
@@ -176,7 +178,7 @@ function report(u: Unit, voice: Voice, mentions: Mentions, questions: boolean): 
   if (questions && isQuestion(text)) {
     const verb = voice.staff ? 'asked' : 'asks'
     const name = mentions.name(voice.self)
-    const asked = indirectQuestion(text, voice, mentions)
+    const asked = indirectQuestion(text, voice, mentions, true)
     return `${capitalise(name)} ${verb} ${asked}.`
   }
   return endSentence(toThirdPerson(text, voice, mentions))
