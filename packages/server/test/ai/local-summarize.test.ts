@@ -1,46 +1,92 @@
 import { describe, expect, it } from 'vitest'
+import { SUMMARIZE, transcript } from '../../eval/fixtures/summarize.js'
+import { factsKept, grammarIssues, longestCopiedSpan, openQuestionScores } from '../../eval/metrics.js'
 import { createLocalProvider } from '../../src/features/ai/local/index.js'
 import { splitSentences } from '../../src/features/ai/local/text.js'
 import type { ChatLine, SummarizeInput } from '../../src/features/ai/provider.js'
-import { SUMMARIZE, transcript } from '../../eval/fixtures/summarize.js'
 
 const local = createLocalProvider()
-/** The chats these exact checks were written for; the evaluation (eval-thresholds.test.ts) scores the whole set. */
-const CHATS = SUMMARIZE.slice(0, 10)
-const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase()
+/** The chats the sentiment and exact open-question checks were written for; the rest hold for the whole set. */
+const FIRST = SUMMARIZE.slice(0, 10)
 const input = (lines: ChatLine[], maxKeyPoints = 5): SummarizeInput => ({
   lines,
   text: transcript(lines),
   maxKeyPoints,
   language: 'en',
 })
+const chatText = (lines: ChatLine[]) => lines.map((l) => l.text).join('\n')
+const customerOf = (lines: ChatLine[]) => lines.find((l) => l.speaker === 'customer')!.name
+// First and second person left in a report ("I", "my", "you"), not counting "thank-you".
+const FIRST_OR_SECOND_PERSON = /(?<![\w-])(?:I|me|my|mine|you|your|yours)(?![\w-])/
 
 describe('local summariser on the support chat fixtures', () => {
-  it.each(CHATS)('$id: a summary shorter than the chat, within 1,000 characters, keeping the key facts', async (c) => {
+  it.each(SUMMARIZE)('$id: shorter than the chat, within 1,000 characters, keeping every listed fact', async (c) => {
     const r = await local.summarize(input(c.lines))
     expect(r.summary.length).toBeLessThan(transcript(c.lines).length)
     expect(r.summary.length).toBeLessThanOrEqual(1000)
-    for (const fact of c.facts) expect(r.summary, fact).toContain(fact)
+    expect(factsKept(c.facts, r.summary).missing).toEqual([])
   })
 
-  it.each(CHATS)('$id: the intent is one sentence written by the customer', async (c) => {
+  it.each(SUMMARIZE)(
+    '$id: in its own words: no run of more than 12 words of the chat, in the third person',
+    async (c) => {
+      const r = await local.summarize(input(c.lines))
+      const source = chatText(c.lines)
+      for (const text of [r.summary, r.intent, ...r.key_points]) {
+        expect(longestCopiedSpan(source, text), text).toBeLessThanOrEqual(12)
+        expect(text, text).not.toMatch(FIRST_OR_SECOND_PERSON)
+      }
+    },
+  )
+
+  it.each(SUMMARIZE)('$id: grammatical: no issue from the evaluation’s checker', async (c) => {
+    const r = await local.summarize(input(c.lines))
+    expect(await grammarIssues(r.summary), r.summary).toEqual([])
+    expect(await grammarIssues(r.intent), r.intent).toEqual([])
+  })
+
+  it.each(SUMMARIZE)('$id: the intent is one sentence that names the customer', async (c) => {
     const r = await local.summarize(input(c.lines))
     expect(splitSentences(r.intent)).toHaveLength(1)
-    const customerText = squash(
-      c.lines
-        .filter((l) => l.speaker === 'customer')
-        .map((l) => l.text)
-        .join(' '),
-    )
-    expect(customerText).toContain(squash(r.intent))
+    expect(r.intent).toContain(customerOf(c.lines).split(' ')[0]!)
+    expect(r.summary.startsWith(r.intent.replace(/\.$/, '')), r.summary).toBe(true)
   })
 
-  it.each(CHATS)('$id: the open questions are exactly the customer’s unanswered ones', async (c) => {
+  it('open questions: precision at least 0.9 and recall at least 0.8 over the whole set', async () => {
+    let precision = 0
+    let recall = 0
+    for (const c of SUMMARIZE) {
+      const s = openQuestionScores(c.openQuestions, (await local.summarize(input(c.lines))).open_questions)
+      precision += s.precision
+      recall += s.recall
+    }
+    expect(precision / SUMMARIZE.length).toBeGreaterThanOrEqual(0.9)
+    expect(recall / SUMMARIZE.length).toBeGreaterThanOrEqual(0.8)
+  })
+
+  it.each(FIRST)('$id: the open questions are exactly the customer’s unanswered ones', async (c) => {
     const r = await local.summarize(input(c.lines))
     expect(r.open_questions).toEqual(c.openQuestions)
   })
 
-  it.each(CHATS)('$id: the sentiment matches how a reader judges the customer', async (c) => {
+  it('leaves out a question the agent answers several messages later, and echoes such as "Tomorrow??"', async () => {
+    for (const id of ['question-answered-later', 'angry-internet-outage']) {
+      const c = SUMMARIZE.find((s) => s.id === id)!
+      expect((await local.summarize(input(c.lines))).open_questions).toEqual(c.openQuestions)
+    }
+  })
+
+  it('finds a question written without a question mark, and one the agent only promised to look into', async () => {
+    const lines: ChatLine[] = [
+      { speaker: 'customer', name: 'Lea Park', text: 'can u tell me when my parcel ships', at: '' },
+      { speaker: 'agent', name: 'Sam Ortiz', text: 'Let me check with the warehouse and come back to you.', at: '' },
+    ]
+    const r = await local.summarize(input(lines))
+    expect(r.open_questions).toEqual(['can u tell me when my parcel ships'])
+    expect(r.summary).toContain('Still open: when')
+  })
+
+  it.each(FIRST)('$id: the sentiment matches how a reader judges the customer', async (c) => {
     const r = await local.summarize(input(c.lines))
     expect(r.sentiment).toBe(c.sentiment)
     expect(r.sentiment_score).toBeGreaterThanOrEqual(-1)
@@ -49,28 +95,37 @@ describe('local summariser on the support chat fixtures', () => {
     if (c.sentiment === 'negative') expect(r.sentiment_score).toBeLessThan(0)
   })
 
-  it.each(CHATS)('$id: key points are distinct sentences of the chat, at most max_key_points', async (c) => {
+  it.each(SUMMARIZE)('$id: key points are short, distinct and at most max_key_points', async (c) => {
     for (const max of [1, 3, 5]) {
       const r = await local.summarize(input(c.lines, max))
       expect(r.key_points.length).toBeGreaterThan(0)
       expect(r.key_points.length).toBeLessThanOrEqual(max)
-      expect(new Set(r.key_points).size).toBe(r.key_points.length)
-      const chatText = squash(c.lines.map((l) => l.text).join(' '))
-      for (const p of r.key_points) expect(chatText).toContain(squash(p.replace(/^(Customer|Agent|Assistant): /, '')))
+      expect(new Set(r.key_points.map((p) => p.toLowerCase())).size).toBe(r.key_points.length)
+      for (const p of r.key_points) expect(p.split(/\s+/).length, p).toBeLessThanOrEqual(12)
     }
   })
 
-  it.each(CHATS)('$id: the same chat gives the same summary twice', async (c) => {
+  it.each(SUMMARIZE)('$id: the same chat gives the same summary twice', async (c) => {
     expect(await local.summarize(input(c.lines))).toEqual(await local.summarize(input(c.lines)))
   })
 
+  it('reports what staff did in the past tense, under their name', async () => {
+    const blender = await local.summarize(input(SUMMARIZE[0]!.lines))
+    expect(blender.summary).toMatch(/Tom Becker (?:found|confirmed)/)
+    expect(blender.summary).toContain('Still open: whether Anna will get an email confirmation')
+    const cancel = SUMMARIZE.find((c) => c.id === 'cancel-family-plan')!
+    expect((await local.summarize(input(cancel.lines))).summary).toMatch(
+      /Mia Fischer cancelled the Family subscription/,
+    )
+  })
+
   it('key points keep the order numbers and amounts of the sentences they come from', async () => {
-    const r = await local.summarize(input(CHATS[0]!.lines, 3))
+    const r = await local.summarize(input(SUMMARIZE[0]!.lines, 3))
     expect(r.key_points.join(' ')).toMatch(/#48213|€89\.99/)
   })
 
   it('reports the language it was asked for', async () => {
-    const r = await local.summarize({ ...input(CHATS[0]!.lines), language: 'pt-BR' })
+    const r = await local.summarize({ ...input(SUMMARIZE[0]!.lines), language: 'pt-BR' })
     expect(r.language).toBe('pt-BR')
   })
 })
@@ -84,8 +139,10 @@ describe('local summariser on a plain text', () => {
     const r = await local.summarize({ lines: null, text, maxKeyPoints: 3, language: 'en' })
     expect(r.summary.length).toBeLessThan(text.length)
     for (const fact of ['$120', '#99120']) expect(r.summary).toContain(fact)
-    expect(text).toContain(r.intent)
+    expect(r.intent).toMatch(/^The customer /)
+    expect(longestCopiedSpan(text, r.summary)).toBeLessThanOrEqual(12)
     expect(r.open_questions).toEqual(['Can you send one this week?'])
+    expect(r.summary).toContain('Still open: whether')
     expect(r.sentiment).toBe('negative')
     expect(r.key_points.length).toBeLessThanOrEqual(3)
   })

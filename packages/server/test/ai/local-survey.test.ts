@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Question, questionProblems, QuestionType, type QuestionType as Type } from '@proxima/contracts'
+import { SURVEY } from '../../eval/fixtures/survey.js'
+import { grammarIssues } from '../../eval/metrics.js'
 import { createLocalProvider } from '../../src/features/ai/local/index.js'
 import type { QuestionsInput } from '../../src/features/ai/provider.js'
 
@@ -93,5 +95,56 @@ describe('local survey questions', () => {
       expectValid(questions, input)
       for (const q of questions) expect(q.title.length).toBeLessThanOrEqual(300)
     }
+  })
+
+  it.each(SURVEY)(
+    '$id: valid for every count and type set, with grammatical titles that read as questions',
+    async (c) => {
+      for (const types of TYPE_SETS)
+        for (const count of [1, c.count, 12]) {
+          const input = { ...base, topic: c.topic, context: c.context, count, types }
+          const { questions } = await local.surveyQuestions(input)
+          expectValid(questions, input)
+          for (const q of questions) {
+            expect(q.title, q.title).toMatch(/^\p{Lu}.*\?$/u)
+            // A list glued to a title ("Which aspects did you like: Appliances, Kitchen") is not a question.
+            expect(q.title, q.title).not.toMatch(/:\s/)
+          }
+        }
+      const { questions } = await local.surveyQuestions({ ...base, topic: c.topic, context: c.context, count: 12 })
+      for (const q of questions) expect(await grammarIssues(q.title), q.title).toEqual([])
+    },
+  )
+
+  it.each(SURVEY)('$id: options fit their question and are not the topic’s own words', async (c) => {
+    const { questions } = await local.surveyQuestions({ ...base, topic: c.topic, context: c.context, count: 12 })
+    const topicWords = new Set(c.topic.toLowerCase().split(/\W+/))
+    for (const q of questions) {
+      for (const o of q.options ?? []) expect(topicWords.has(o.label.toLowerCase()), o.label).toBe(false)
+      if (q.type === 'single_choice' && /^(?:Was|Were|Is|Are|Did|Do|Does|Can|Will)\b/.test(q.title))
+        // A yes/no question offers a way to say no.
+        expect(
+          q.options!.some((o) => o.label === 'No' || o.label === 'Not at all'),
+          q.title,
+        ).toBe(true)
+      if (q.type === 'nps') expect(q.title).toMatch(/^How likely|how likely/)
+    }
+  })
+
+  it('ask what the brief wants to know, in the second person, with a scale that names the quality', async () => {
+    const chat = SURVEY.find((c) => c.id === 'support-chat')!
+    const { questions } = await local.surveyQuestions({ ...base, topic: chat.topic, context: chat.context, count: 8 })
+    const solved = questions.find((q) => q.title === 'Was your problem solved?')
+    expect(solved?.options?.map((o) => o.label)).toEqual(['Yes', 'Partly', 'No'])
+    const friendly = questions.find((q) => q.title === 'How friendly was the agent?')
+    expect(friendly?.scale_labels).toEqual({ min_label: 'Not at all friendly', max_label: 'Extremely friendly' })
+  })
+
+  it('offer the products a brief says it sells as the options of a purchase question', async () => {
+    const shop = SURVEY.find((c) => c.id === 'kitchen-appliances')!
+    const { questions } = await local.surveyQuestions({ ...base, topic: shop.topic, context: shop.context, count: 5 })
+    const bought = questions.find((q) => q.type === 'multiple_choice')!
+    expect(bought.title).toBe('Which of our products have you bought?')
+    expect(bought.options!.map((o) => o.label)).toEqual(['Blenders', 'Coffee machines', 'Toasters', 'None of these'])
   })
 })

@@ -16,10 +16,19 @@ const AUX_START =
   /^(?:and |so |also |but )?(?:can|could|will|would|should|is|are|was|were|do|does|did|have|has|may|might|shall|am)\b/i
 const GENERIC = new Set(['know', 'tell', 'let', 'ask', 'question', 'wonder', 'possibl', 'anyon', 'someon', 'mayb'])
 
+// A request for information written without a question mark: "can u tell me when…", "I was wondering if…".
+const ASKING =
+  /^(?:(?:and |so |also |but |pls |please )?(?:can|could|would|will) (?:you|u|ya|someone|anyone|somebody) (?:please |pls |plz )?(?:tell|let|check|confirm|explain|say|find out|advise)\b|(?:do|did) (?:you|u) know\b|any idea\b|i (?:was |am |m )?wonder(?:ing)? (?:if|whether|when|why|how|what|where)\b|i would like to know\b|i(?:['’]d| would) like to know\b|(?:pls |please |plz )?(?:tell|let) me (?:know )?(?:if|whether|when|why|how|what|where|which)\b)/i
+
 export function isQuestion(sentence: string): boolean {
   const s = sentence.trim()
-  if (/\?["')\]]*\s*\p{Extended_Pictographic}*$/u.test(s)) return true
-  return !/[.!…]$/.test(s) && (WH_START.test(s) || AUX_START.test(s)) && s.split(/\s+/).length >= 3
+  const words = s.split(/\s+/).length
+  if (/\?["')\]]*\s*\p{Extended_Pictographic}*$/u.test(s)) {
+    // "Tomorrow??", "Really?": an echo of surprise rather than a question.
+    return words >= 3 || WH_START.test(s) || AUX_START.test(s)
+  }
+  if (ASKING.test(s) && words >= 4) return true
+  return !/[.!…]$/.test(s) && (WH_START.test(s) || AUX_START.test(s)) && words >= 3
 }
 
 const TIME =
@@ -35,7 +44,20 @@ function answersType(question: string, reply: string): boolean {
   if (/^where\b/.test(q)) return PLACE.test(reply)
   if (/^(?:how much|what(?:'s| is) the (?:price|cost))\b/.test(q)) return AMOUNT.test(reply)
   if (AUX_START.test(q)) return splitSentences(reply).some((s) => YES_NO.test(s.trim()))
+  if (/^why\b/.test(q)) return REASON.test(reply)
   return false
+}
+
+const REASON = /\b(?:because|since|due to|caused|the reason|only|as soon as|until|after)\b/i
+// A reply that puts the question off rather than answering it.
+const DEFERRAL =
+  /\b(?:let me (?:check|find out|ask|look)|i(?:['’]ll| will) (?:check|find out|ask|look into|get back|come back)|(?:come|get) back to you|one moment|bear with me|not sure|i do not know|i don['’]t know|no idea)\b/i
+
+/** A direct reply that says something of substance: a statement with content words, not a deferral or a question. */
+function substantive(reply: string[]): boolean {
+  const text = reply.join(' ')
+  if (DEFERRAL.test(text)) return false
+  return splitSentences(text).some((s) => !isQuestion(s) && contentStems(s).length >= 3)
 }
 
 export function findOpenQuestions(lines: ChatLine[]): string[] {
@@ -51,6 +73,9 @@ export function findOpenQuestions(lines: ChatLine[]): string[] {
     const direct = lines.slice(directStart, j).map((l) => l.text)
     const later: number[] = []
     for (let k = j; k < lines.length; k++) if (lines[k]!.speaker !== 'customer') later.push(k)
+    // How many questions the customer's turn asks: one reply may then answer only some of them.
+    let turnQuestions = 0
+    for (let k = i; k < directStart; k++) turnQuestions += splitSentences(lines[k]!.text).filter(isQuestion).length
     for (const sentence of splitSentences(line.text)) {
       if (!isQuestion(sentence)) continue
       const keys = new Set(contentStems(sentence).filter((k) => !GENERIC.has(k)))
@@ -58,8 +83,14 @@ export function findOpenQuestions(lines: ChatLine[]): string[] {
       const shared = (list: string[]) => new Set(list.filter((s) => keys.has(s))).size
       const directText = direct.join(' ')
       const directStems = stems.slice(directStart, j).flat()
+      const typed = answersType(sentence, directText) && !DEFERRAL.test(directText)
       const answered =
-        (direct.length > 0 && (shared(directStems) >= 1 || answersType(sentence, directText))) ||
+        (direct.length > 0 && shared(directStems) >= 1) ||
+        (direct.length > 0 && turnQuestions === 1 && (typed || substantive(direct))) ||
+        (direct.length > 0 &&
+          turnQuestions > 1 &&
+          typed &&
+          !/^(?:and |so |also |but )?(?:is|are|do|does|can|will)\b/i.test(sentence)) ||
         later.some((k) => shared(stems[k]!) >= Math.min(2, keys.size))
       if (!answered) open.push(sentence)
     }

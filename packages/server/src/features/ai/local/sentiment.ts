@@ -58,6 +58,19 @@ const DOMAIN: Record<string, number> = {
   cracked: -2,
   scratched: -1.5,
   'not working': -2,
+  // Outages, escalation and price complaints; "support", "want", "dead" (an old e-mail address) and "wrong" (a
+  // wrong size or number) describe the case rather than a feeling.
+  'been down': -2,
+  'is down': -2,
+  'nobody did': -2,
+  'a joke': -2.5,
+  'to a manager': -2,
+  'too much': -2.5,
+  'too expensive': -2.5,
+  support: 0,
+  want: 0,
+  dead: -1,
+  wrong: -1,
   'does not work': -2,
   'did not work': -2,
   'stopped working': -2,
@@ -170,7 +183,9 @@ export function sentenceSentiment(sentence: string): SentenceSentiment {
       i += span - 1
       continue
     }
-    if (POLITE.has(w) && span === 1) value *= 0.5
+    // "Great." or "Ok." on its own acknowledges an answer, as politeness does; it is not a judgement.
+    const alone = span === 1 && ACKNOWLEDGEMENTS.has(w) && lower.filter((x) => /\p{L}/u.test(x)).length === 1
+    if ((POLITE.has(w) && span === 1) || alone) value *= 0.5
     else {
       hits++
       if (value > 0 && span === 1) substantive += value

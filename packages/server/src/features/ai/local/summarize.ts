@@ -3,13 +3,17 @@ import { extractFacts, type Fact } from './facts.js'
 import { findOpenQuestions, isQuestion } from './questions.js'
 import { centroidScores, cosine, textRank, tfidf, type Vector } from './rank.js'
 import { sentenceSentiment, sentimentOfMessages } from './sentiment.js'
-import { contentStems, splitSentences, squash } from './text.js'
+import { expandContractions } from './report.js'
+import { writeSummary } from './write.js'
+import { contentStems, looksEnglish, splitSentences, squash } from './text.js'
 
 /**
- * The extractive summariser. Sentences are ranked by TextRank over TF-IDF similarity blended with similarity to a
- * centroid that weighs the customer's sentences more, then adjusted: facts (ids, amounts, names) and requests
- * raise a sentence, greetings and one-word replies lower it. The summary keeps the best sentences in chat order
- * under a length budget, then adds the open questions and any fact the chosen sentences missed.
+ * The summariser. Sentences are ranked by TextRank over TF-IDF similarity blended with similarity to a centroid
+ * that weighs the customer's sentences more, then adjusted: facts (ids, amounts, names) and requests raise a
+ * sentence, greetings and one-word replies lower it. For English, the best sentences are then written up in the
+ * third person (`write.ts`, `report.ts`): the customer's request, what staff did, what is still open, with the
+ * facts. Other languages, and texts with no words to report, keep the extractive summary: the best sentences
+ * quoted in chat order under a length budget, then the open questions and any fact the chosen sentences missed.
  */
 
 export type Unit = {
@@ -26,9 +30,9 @@ export type Unit = {
 }
 
 const SPEAKER_WEIGHT = { customer: 1.25, agent: 1, assistant: 0.6 }
-const REQUEST =
+export const REQUEST =
   /\b(?:i want|i['’]d like|i would like|i need|i['’]m trying|i am trying|i can['’]?t|i cannot|i couldn['’]t|can you|could you|would you|please|help me|how (?:do|can|long|much)|where is|when will|why (?:was|did|is|am|does|do)|i haven['’]t|i have not|i never|not (?:received|arrived|working)|doesn['’]t work|isn['’]t working|keeps? (?:crashing|failing)|(?:nothing|never|not|hasn['’]t|haven['’]t) (?:has )?(?:arrived|came|come|received|shown up)|wrong|refund|cancel|return|replace|change|charged)\b/i
-const SMALL_TALK =
+export const SMALL_TALK =
   /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks?|thank you|ok(?:ay)?|great|perfect|cool|bye|goodbye|cheers|you['’]re welcome|no problem|sure|yes|no|np)\b[^.!?]{0,30}[.!?]*$/i
 const GREETING =
   /^(?:[Hh]i|[Hh]ello|[Hh]ey|[Dd]ear|[Gg]ood (?:morning|afternoon|evening))(?: there| team| all| \p{Lu}[\p{L}-]*)?[,!.:]?\s+/u
@@ -45,22 +49,32 @@ export function summarize(input: SummarizeInput): SummaryResult {
   const speakerNames = new Set(lines.map((l) => l.name.toLowerCase()).flatMap((n) => [n, ...n.split(/\s+/)]))
 
   const intentUnit = pickIntent(customerUnits.length ? customerUnits : units, firstTurn(lines))
-  const intent = intentUnit ? intentUnit.text.replace(GREETING, '').trim() || intentUnit.text : ''
   const openQuestions = isChat
     ? findOpenQuestions(lines)
     : units.filter((u) => /\?\s*$/.test(u.text)).map((u) => u.text)
-  const keyPoints = pickKeyPoints(units, Math.max(1, input.maxKeyPoints)).map((u) =>
-    isChat ? label(u) + u.text : u.text,
-  )
-  const facts = extractFacts(lines.map((l) => l.text).join('\n'), speakerNames).filter((f) => f.kind !== 'url')
+  const facts = extractFacts(lines.map((l) => l.text).join('\n'), speakerNames)
   const mood = sentimentOfMessages(
     (customerUnits.length ? lines.filter((l) => l.speaker === 'customer') : lines).map((l) => l.text),
   )
+  const english = /^en\b/i.test(input.language || 'en') && looksEnglish(lines.map((l) => l.text).join(' '))
+  const written = english
+    ? writeSummary({ lines, units, intent: intentUnit, open: openQuestions, facts, inputLength: source.length })
+    : null
+  const max = Math.max(1, input.maxKeyPoints)
 
   return {
-    summary: composeSummary(units, intentUnit, facts, openQuestions, source.length, isChat),
-    intent,
-    key_points: keyPoints,
+    summary:
+      written?.summary ??
+      composeSummary(
+        units,
+        intentUnit,
+        facts.filter((f) => f.kind !== 'url'),
+        openQuestions,
+        source.length,
+        isChat,
+      ),
+    intent: written?.intent ?? (intentUnit ? intentUnit.text.replace(GREETING, '').trim() || intentUnit.text : ''),
+    key_points: written?.keyPoints(max) ?? pickKeyPoints(units, max).map((u) => (isChat ? label(u) + u.text : u.text)),
     open_questions: openQuestions,
     sentiment: mood.label,
     sentiment_score: mood.score,
@@ -102,16 +116,28 @@ function rankUnits(lines: ChatLine[]): Unit[] {
   return units
 }
 
-/** The customer's request: a request-like or complaining sentence, preferably in their first turn, by rank. */
+/**
+ * The customer's request: a request-like or complaining sentence, preferably in their first turn and its first
+ * substantive sentence, by rank; a question with hardly any content words counts less.
+ */
 function pickIntent(units: Unit[], opening: Set<number>): Unit | undefined {
   let best: Unit | undefined
   let bestScore = -Infinity
+  let first = true
   for (const u of units) {
-    const request = REQUEST.test(u.text) || isQuestion(u.text)
-    let s = u.rank + (request ? 0.6 : 0) + (opening.has(u.message) ? 0.5 : 0)
+    const question = isQuestion(u.text)
+    const request = REQUEST.test(u.text) || question || REQUEST.test(expandContractions(u.text))
+    let s = u.rank + (request ? 0.6 : 0) + (opening.has(u.message) ? 0.8 : 0)
     if (sentenceSentiment(u.text).clearNegative) s += 0.3
     if (SMALL_TALK.test(u.text)) s -= 1
+    else if (first && u.stems.length >= 3) {
+      // The opening sentence usually states the problem.
+      s += 0.3
+      first = false
+    }
     if (u.stems.length < 3 && !request) s -= 0.5
+    // "What do I do?" says nothing about the problem.
+    if (question && contentStems(expandContractions(u.text)).length < 1) s -= 0.6
     if (s > bestScore) [best, bestScore] = [u, s]
   }
   return best
