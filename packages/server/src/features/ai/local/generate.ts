@@ -3,7 +3,7 @@ import type { ChatLine, GenerateInput, GenerateResult } from '../provider.js'
 import { extractFacts } from './facts.js'
 import { gatherFacts, transcriptLines } from './reply-facts.js'
 import { readPrompt, type Kind } from './reply-prompt.js'
-import { composeReply, greetingFor, type Part } from './reply.js'
+import { composeReply, customerSaid, greetingFor, type Part } from './reply.js'
 import type { Picker } from './reply-acts.js'
 import { hash, splitSentences, squash } from './text.js'
 import { copyChecker, escapeRe, toSecondPerson } from './voice.js'
@@ -52,7 +52,13 @@ export function generate(input: GenerateInput): GenerateResult {
       chat,
       plan.acts.length ? hint : prompt,
     )
-    const parts = composeReply(plan, facts, pick).filter((p) => !copies(p.text))
+    // Background for the reply's facts: the context, then the chat (the customer's words turned to "you").
+    const said = chat.map((l) => (l.speaker === 'customer' ? customerSaid(l.text) : l.text)).join('\n')
+    const parts = composeReply(plan, facts, pick, { text: `${context}\n${said}`, copies }).filter(
+      (p) => !copies(p.text),
+    )
+    // Sentences from different acts may meet in the source's order: a run across them is left out too.
+    for (let i = parts.length - 1; i > 0; i--) if (copies(`${parts[i - 1]!.text} ${parts[i]!.text}`)) parts.splice(i, 1)
     return fit(greetingFor(facts, pick), parts, max)
   }
   const parts =

@@ -21,10 +21,19 @@ export type Draft = {
   lastNamedSubject: boolean
   /** Set when the reply has not named its subject yet and a "thank you for your patience" should. */
   wantSubject: boolean
+  /** Whether the reply has apologised or thanked for patience already (an offer then makes up for it). */
+  apologised: boolean
+  /** The background sentences about `query`, retold in the reply's words (each used once). */
+  lookup(query: string, limit: number, broad?: boolean): string[]
+  /** The time phrase ("on 18 June", "until 1 July") of the background sentence closest to `query`. */
+  timeFor(query: string): string | undefined
 }
 
 const RECIPIENT =
-  /^(?:to\s+)?(?:(?:the|our|this|that)\s+(?:customer|client|user|buyer)s?|them|him|her|everyone|customers|\p{Lu}\p{Ll}+(?=\s+(?:that|for|about|to|whether|if|what|how|when|why|the|their|his|her|a|an|with|it)\b))\s*/iu
+  /^(?:to\s+)?(?:(?:the|our|this|that)\s+(?:customer|client|user|buyer)s?|them|him|her|everyone|customers)\b\s*/i
+// A name is capitalised, so this one is case-sensitive.
+const NAMED_RECIPIENT =
+  /^(?:to\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?\p{Lu}\p{Ll}+(?=\s+(?:that|for|about|to|whether|if|what|how|when|why|the|their|his|her|a|an|with|it)\b)\s*/u
 const LATE =
   /\b(?:late|delay(?:ed|s)?|taking (?:so |too |a bit )?long(?:er)?|slow|(?:has|have)n'?t (?:yet )?(?:arrived|come|been)|not (?:yet )?(?:arrived|received|here)|still (?:waiting|not)|overdue|held up|stuck)\b/i
 const GENERIC_TROUBLE =
@@ -34,7 +43,7 @@ const NEGATIVE =
 const POSITIVE =
   /\b(?:issued|shipped|dispatched|approved|resolved|fixed|back in stock|available|arrived|ready|refunded|restored|unlocked|reactivated|sent|processed|on (?:its|the) way|credited|upgraded)\b/i
 const VERBISH =
-  /\b(?:is|are|was|were|has|have|had|will|would|can|could|did|does|do|should|shipped|been|arrived|\w+ed)\b/i
+  /\b(?:is|are|was|were|has|have|had|will|would|can|could|cannot|can't|won't|don't|isn't|did|does|do|should|shipped|been|arrived|\w+ed)\b/i
 
 const sentence = (s: string, end = '.') => {
   const t = s.trim().replace(/[\s,;:]+$/, '')
@@ -61,7 +70,7 @@ const topicIn = (text: string): Topic | undefined => {
 /** The act's words said to the customer, the customer's own mention dropped ("them", "the customer", "Anna"). */
 function said(d: Draft, text: string) {
   const names = d.facts.name ? [d.facts.name] : []
-  return toSecondPerson(text.replace(RECIPIENT, ''), names).trim()
+  return toSecondPerson(text.replace(RECIPIENT, '').replace(NAMED_RECIPIENT, ''), names).trim()
 }
 
 export function renderAct(d: Draft, a: Act, index: number): string[] {
@@ -69,6 +78,11 @@ export function renderAct(d: Draft, a: Act, index: number): string[] {
   const text = said(d, a.text)
   switch (a.act) {
     case 'apologise': {
+      d.apologised = true
+      // "sorry the order is late, it ships tomorrow": the apology, then the news.
+      const [first, ...news] = text.split(/,\s*(?:and\s+|but\s+)?(?=\w+\s+\w+)/)
+      if (news.length)
+        return [...renderAct(d, { act: 'apologise', text: first! }, index), ...news.map((n) => sentence(n))]
       const body = text.replace(/^(?:that|because)\s+/i, '')
       if (
         LATE.test(body) &&
@@ -97,6 +111,7 @@ export function renderAct(d: Draft, a: Act, index: number): string[] {
     }
     case 'thank': {
       const forWhat = /^for\s+(.+)$/i.exec(text)?.[1]
+      if (forWhat && /\b(?:patience|understanding|waiting)\b/i.test(forWhat)) d.apologised = true
       if (forWhat && d.wantSubject) {
         d.wantSubject = false
         return [`Thank you for ${forWhat} with ${d.subject()}.`]
@@ -110,29 +125,43 @@ export function renderAct(d: Draft, a: Act, index: number): string[] {
       return ask(d, text)
     case 'confirm':
       return [confirm(d, text)]
-    case 'tell': {
+    case 'tell':
+    case 'give': {
       const body = text.replace(/^(?:know\s+)?(?:that\s+)?/i, '')
       const about = /^(?:about|on)\s+(.+)$/i.exec(body)?.[1]
-      if (about) return [`I wanted to give you an update on ${about}.`]
+      if (about) return d.lookup(about, 2).length ? d.lookup(about, 2) : [`I wanted to give you an update on ${about}.`]
       if (!body) return []
+      if (/^(?:when|until when|what|how|why|where|which)\b/i.test(body)) return answer(d, body)
+      if (!VERBISH.test(body)) {
+        const found = d.lookup(a.act === 'give' ? `${body} ${d.facts.said}` : body, 2)
+        if (found.length) return found
+        if (/\b(?:code|voucher|coupon|discount|link)\b/i.test(body)) return [`You can use ${body}.`]
+        return [a.act === 'give' ? `Here is ${body}.` : `I'd also like to mention ${body}.`]
+      }
       if (NEGATIVE.test(body)) return [pick([`Unfortunately, ${body}.`, `I'm afraid ${body}.`], 'bad-news')]
       if (POSITIVE.test(body))
         return [pick([`I'm happy to let you know that ${body}.`, `Good news: ${body}.`], 'good-news')]
       return [pick([`I wanted to let you know that ${body}.`, `Just so you know, ${body}.`], 'news')]
     }
-    case 'explain': {
-      const how = /^how\s+(?:to\s+)?(.+)$/i.exec(text)?.[1]
+    case 'explain':
+    case 'steps': {
+      const body = text.replace(/^(?:that|to you that)\s+/i, '')
+      if (a.act === 'explain' && /^that\s/i.test(text) && VERBISH.test(body))
+        return [NEGATIVE.test(body) ? `Unfortunately, ${body}.` : sentence(body)]
+      const broad = /^how\b/i.test(body) || a.act === 'steps'
+      const found = d.lookup(`${body} ${a.act === 'steps' ? 'step' : ''} ${d.facts.said}`, broad ? 4 : 2, broad)
+      if (found.length) return found
+      const how = /^how\s+(?:to\s+)?(.+)$/i.exec(body)?.[1]
       if (how) return [`I'll walk you through how to ${how.replace(/^you\s+(?:can\s+)?/i, '')}.`]
-      const body = text.replace(/^(?:that|why)\s+/i, '')
-      if (/^(?:the\s+)?(?:delay|reason)$/i.test(body) || /^why\b/i.test(text) || !body)
+      if (a.act === 'steps')
+        return [`I'll walk you through the steps${body ? ` ${body.replace(/^(?:to|for)\s+/i, 'to ')}` : ''}.`]
+      if (/^(?:the\s+)?(?:delay|reason)$/i.test(body) || /^why\b/i.test(body) || !body)
         return d.facts.reason
           ? [`The delay is due to ${d.facts.reason}.`]
           : [`I've checked what happened with ${d.subject()}.`]
-      if (VERBISH.test(body)) return [sentence(body)]
+      if (VERBISH.test(body)) return [NEGATIVE.test(body) ? `Unfortunately, ${body}.` : sentence(body)]
       return [`Let me explain ${body}.`]
     }
-    case 'steps':
-      return [`I'll walk you through the steps${text ? ` ${text.replace(/^(?:to|for)\s+/i, 'to ')}` : ''}.`]
     case 'decline': {
       const [what, why] = text.split(/\s+(?:because|as|since|given that)\s+/i)
       const thing = (what ?? '').replace(/^(?:the\s+)?(?:request\s+for\s+)?/i, '') || 'this'
@@ -142,7 +171,9 @@ export function renderAct(d: Draft, a: Act, index: number): string[] {
       ]
     }
     case 'offer': {
-      const lead = index > 0 ? pick(['To make up for this, ', 'As a thank-you for your patience, '], 'offer-lead') : ''
+      const lead = d.apologised
+        ? pick(['To make up for this, ', 'As a thank-you for your patience, '], 'offer-lead')
+        : ''
       const tail = /\bor\b/i.test(text) ? ', whichever you prefer' : ''
       const what = text.replace(/\b(on|for|off)\s+the\s+next\b/gi, '$1 your next')
       const toDo = /^to\s+(.+)$/i.exec(what)?.[1]
@@ -164,6 +195,29 @@ export function renderAct(d: Draft, a: Act, index: number): string[] {
       return [to ? `Welcome to ${to}!` : 'Welcome aboard!']
     }
   }
+}
+
+/** "when the headphones will be back in stock" → "The headphones will be back in stock on 18 June." */
+function answer(d: Draft, clause: string): string[] {
+  const when = /^(until when|when|what time|by when)\s+(.+)$/i.exec(clause)
+  if (when) {
+    const time = d.timeFor(clause)
+    if (!time) return [`I'll confirm ${clause} as soon as I know.`]
+    const phrase = /^until/i.test(when[1]!) ? `until ${time.replace(/^(?:on|by|until|from|in|at)\s+/i, '')}` : time
+    return [sentence(`${withProduct(d, when[2]!)} ${phrase}`)]
+  }
+  const broad = /^(?:what happens next|how)\b/i.test(clause)
+  const found = d.lookup(clause, broad ? 3 : 2, broad)
+  return found.length ? found : [`I'll find out ${clause} and let you know.`]
+}
+
+/** "the headphones" → "the Nimbus 2 headphones" when the facts name the product. */
+function withProduct(d: Draft, text: string): string {
+  const product = d.facts.product
+  if (!product || text.includes(product)) return text
+  return text.replace(/^the\s+(\w+)/i, (all, noun: string) =>
+    /^(?:order|refund|delivery)$/i.test(noun) ? all : `the ${product} ${noun}`,
+  )
 }
 
 function promise(d: Draft, text: string): string {
@@ -218,16 +272,7 @@ function ask(d: Draft, text: string): string[] {
       question = 'Could you tell me a little more about what happened?'
     else question = pick([`Could you please send me ${what}?`, `Could you send me ${what}, please?`], 'ask')
   }
-  return [
-    question,
-    pick(
-      [
-        "Once I have that, I'll get this sorted for you right away.",
-        "As soon as I have that, I'll take care of the rest.",
-      ],
-      'ask-next',
-    ),
-  ]
+  return [question]
 }
 
 function confirm(d: Draft, text: string): string {

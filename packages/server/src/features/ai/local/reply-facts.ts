@@ -27,6 +27,12 @@ export type ReplyFacts = {
   reason?: string
   upset: boolean
   openQuestions: string[]
+  /** The customer's first statement of their problem (not a greeting or a question), in their words. */
+  problem?: string
+  /** Everything the customer wrote, one line per message (empty without a chat). */
+  said: string
+  /** An e-mail address the customer gave. */
+  email?: string
 }
 
 export type Topic = (typeof TOPICS)[number]
@@ -36,7 +42,9 @@ const TOPICS = [
   'exchange',
   'return',
   'repair',
+  'claim',
   'subscription',
+  'membership',
   'invoice',
   'payment',
   'charge',
@@ -51,7 +59,7 @@ const TOPICS = [
   'order',
 ] as const
 const TOPIC_WORDS: Record<Topic, RegExp> = Object.fromEntries(
-  TOPICS.map((t) => [t, new RegExp(`\\b${t === 'delivery' ? 'deliver(?:y|ies)' : `${t}s?`}\\b`, 'i')]),
+  TOPICS.map((t) => [t, new RegExp(`(?<![\\w-])${t === 'delivery' ? 'deliver(?:y|ies)' : `${t}s?`}\\b`, 'i')]),
 ) as Record<Topic, RegExp>
 
 const STAFF_NAME = /\b(?:virtual assistant|assistant|agent|support|bot|team)\b/i
@@ -60,6 +68,8 @@ const NOT_A_NAME =
 const TRANSCRIPT_LINE = /^([^:\n]{1,60}):\s+(.+)$/
 const ID_LABEL =
   /\b(order|invoice|ticket|reference|case|booking|reservation|subscription|account|return|parcel|tracking)(?:\s+(?:number|no\.?|id|is|was|nr|code))*\W{0,3}$/i
+// Ids extractFacts leaves out: digits first ("2231-US", "4410-DE").
+const OTHER_ID = /\b\d{3,}-[A-Z]{2,}\b/g
 const REASON =
   /\b(?:due to|because of|caused by|held up by|delayed by|as a result of|owing to)\s+((?:an?|the|some|our|a few)\s+)?([^,.;!?]{3,60})/i
 
@@ -85,7 +95,7 @@ function nameInPrompt(prompt: string): string | undefined {
     /\b(?:to|tell|thank|thanking|telling|inform|informing|ask|asking|remind|reminding|for|customer|client)\s+((?:Mr|Mrs|Ms|Dr)\.?\s+)?(\p{Lu}[\p{Ll}'’-]+)\b/u.exec(
       prompt,
     )
-  if (m && !NOT_A_NAME.test(m[2]!) && !m[1]) return m[2]
+  if (m && !NOT_A_NAME.test(m[2]!)) return m[1] ? `${m[1].trim()} ${m[2]}` : m[2]
   const person = nlp(prompt).people().out('array') as string[]
   return firstNameOf(person[0])
 }
@@ -116,11 +126,12 @@ function topicOf(texts: string[]): Topic | undefined {
   return undefined
 }
 
-function referenceOf(id: string, texts: string[]): string {
+function referenceOf(id: string, texts: string[]): string | undefined {
   for (const text of texts) {
     const at = text.indexOf(id)
     if (at < 0) continue
     const label = ID_LABEL.exec(text.slice(Math.max(0, at - 40), at))?.[1]?.toLowerCase()
+    if (label === 'model') return undefined
     if (label) return `${label === 'tracking' ? 'parcel' : label} ${id}`
   }
   return /^(?:ORD|SO|PO)[-_]?\d/i.test(id) || /^#/.test(id) ? `order ${id}` : id
@@ -132,8 +143,8 @@ function productOf(facts: Fact[], people: string[], texts: string[]): string | u
   const names = facts
     .filter((f) => f.kind === 'name')
     .map((f) => f.text)
-    .filter((n) => !n.split(/\s+/).some((w) => persons.has(w.toLowerCase())) && !/^(?:I|OK)$/.test(n))
-    .filter((n) => !nlp(n).people().found || /\d/.test(n))
+    .filter((n) => !n.split(/\s+/).some((w) => persons.has(w.toLowerCase())) && !/^(?:I|OK|[A-Z]{2,3})$/.test(n))
+    .filter((n) => (!nlp(n).people().found && !nlp(n).places().found) || /\d/.test(n))
   const joined = texts.join('\n')
   const score = (n: string) =>
     (/\d/.test(n) ? 2 : 0) +
@@ -160,7 +171,13 @@ export function gatherFacts(prompt: string, context: string, chat: ChatLine[], t
   // Most specific first: the prompt, then the background, then what the customer said, then the rest of the chat.
   const texts = [prompt, context, customerLines.join('\n'), staff.map((l) => l.text).join('\n')].filter(Boolean)
   const facts = texts.flatMap((t) => extractFacts(t, ignore))
-  const id = facts.find((f) => f.kind === 'id')?.text
+  const ids = texts.flatMap((t) => [
+    ...extractFacts(t, ignore)
+      .filter((f) => f.kind === 'id')
+      .map((f) => f.text),
+    ...(t.match(OTHER_ID) ?? []),
+  ])
+  const id = ids.find((i) => referenceOf(i, texts) !== undefined)
   const amount = facts.find((f) => f.kind === 'amount' && !/%$/.test(f.text))?.text
   const reasonMatch = texts
     .slice(1)
@@ -184,5 +201,17 @@ export function gatherFacts(prompt: string, context: string, chat: ChatLine[], t
     reason: reason ? reason.replace(/\bmy\b/gi, 'your') : undefined,
     upset: customerLines.length > 0 && sentimentOfMessages(customerLines).score < -0.1,
     openQuestions: findOpenQuestions(chat),
+    problem: customerLines
+      .flatMap((t) => splitSentences(t))
+      .find(
+        (s) =>
+          s.split(/\s+/).length >= 5 &&
+          s.split(/\s+/).length <= 16 &&
+          !/\?$/.test(s) &&
+          !/^(?:hi|hello|hey)\b[^,]*$/i.test(s),
+      )
+      ?.replace(/^(?:hi|hello|hey)\b[,!\s]*(?:there[,!\s]*)?/i, ''),
+    said: customerLines.join('\n'),
+    email: customerLines.join(' ').match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/)?.[0],
   }
 }

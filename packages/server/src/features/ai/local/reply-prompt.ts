@@ -20,12 +20,13 @@ export type ActName =
   | 'reassure'
   | 'invite'
   | 'welcome'
+  | 'give'
 /** An act and the words the prompt gives it: ("promise", "it by Friday"). */
 export type Act = { act: ActName; text: string }
 export type PromptPlan = { kind: Kind; acts: Act[]; about?: string }
 
 const ACT_WORDS: [ActName, string][] = [
-  ['apologise', String.raw`apologi[sz](?:e|es|ing)|say(?:ing)? sorry|(?:an |with an )?apology`],
+  ['apologise', String.raw`apologi[sz](?:e|es|ing)|say(?:ing)? sorry|sorry|(?:an |with an )?apology`],
   ['thank', String.raw`thank(?:s|ing)?`],
   [
     'steps',
@@ -45,6 +46,7 @@ const ACT_WORDS: [ActName, string][] = [
   ['reassure', String.raw`reassur(?:e|es|ing)`],
   ['invite', String.raw`invit(?:e|es|ing)|encourag(?:e|es|ing)`],
   ['welcome', String.raw`welcom(?:e|es|ing)`],
+  ['give', String.raw`giv(?:e|es|ing)|shar(?:e|es|ing)|provid(?:e|es|ing)|send(?:s|ing)?|includ(?:e|es|ing)|with`],
 ]
 const ACT = new RegExp(ACT_WORDS.map(([, w]) => `(\\b(?:${w})\\b)`).join('|'), 'gi')
 // An act starts a clause: at the start, after punctuation or a joining word, or after the text to write.
@@ -65,7 +67,36 @@ export function kindOf(prompt: string): Kind {
   return 'reply'
 }
 
-export function readPrompt(prompt: string): PromptPlan {
+// Texting shorthand in a prompt, spelt out so the acts and their words read normally.
+const SHORTHAND: Record<string, string> = {
+  pls: 'please',
+  plz: 'please',
+  thx: 'thanks',
+  u: 'you',
+  ur: 'your',
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  tomoz: 'tomorrow',
+  msg: 'message',
+  asap: 'as soon as possible',
+  cant: "can't",
+  wont: "won't",
+  dont: "don't",
+  didnt: "didn't",
+  doesnt: "doesn't",
+  isnt: "isn't",
+  im: "I'm",
+  ive: "I've",
+  b4: 'before',
+  bc: 'because',
+  coz: 'because',
+  abt: 'about',
+}
+export const spellOut = (text: string) =>
+  text.replace(/\b[a-z][a-z0-9]*\b/gi, (w) => (/^[a-z0-9]+$/.test(w) && SHORTHAND[w]) || w)
+
+export function readPrompt(input: string): PromptPlan {
+  const prompt = spellOut(input)
   const kind = kindOf(prompt)
   const found: { act: ActName; at: number; verbEnd: number }[] = []
   for (const m of prompt.matchAll(ACT)) {
@@ -92,7 +123,7 @@ export function readPrompt(prompt: string): PromptPlan {
   })
   // "confirming the cancellation and that they will not be charged again": two things to confirm.
   for (let i = 0; i < acts.length; i++) {
-    const [head, ...more] = acts[i]!.text.split(/,?\s+and\s+(?=that\s)/i)
+    const [head, ...more] = acts[i]!.text.split(/,?\s+and\s+(?=(?:that|what|when|how|why|until when|where)\s)/i)
     if (more.length && head)
       acts.splice(i, 1, { ...acts[i]!, text: head }, ...more.map((t) => ({ act: acts[i]!.act, text: t })))
   }

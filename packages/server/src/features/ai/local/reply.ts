@@ -2,7 +2,8 @@ import { renderAct, type Draft, type Picker } from './reply-acts.js'
 import type { ReplyFacts, Topic } from './reply-facts.js'
 import type { PromptPlan } from './reply-prompt.js'
 import { capitalize } from './text.js'
-import { toSecondPerson } from './voice.js'
+import { relevantSentences, retell } from './retell.js'
+import { escapeRe, timePhrase, toSecondPerson } from './voice.js'
 
 /**
  * A reply as sentences with priorities: the greeting and what the prompt asks come first; the opener that brings
@@ -13,7 +14,15 @@ export type Part = { text: string; priority: number }
 
 const ORDERISH = new Set<Topic>(['order', 'parcel', 'package', 'delivery', 'shipment'])
 
-function makeDraft(facts: ReplyFacts, pick: Picker): Draft & { settle(): void } {
+const lowerStart = (s: string) =>
+  /^(?:I\b|I'|\p{Lu}{2}|\p{Lu}\S*\d)/u.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1)
+
+/** What the reply may draw on besides the facts: the background text and the check against pasting it. */
+export type Background = { text: string; copies: (text: string) => boolean }
+
+function makeDraft(facts: ReplyFacts, pick: Picker, background: Background): Draft & { settle(): void } {
+  const told = new Set<string>()
+  const names = facts.name ? [facts.name, facts.name.replace(/^(?:Mr|Mrs|Ms|Dr)\.?\s+/, '')] : []
   let named = false
   let namedNow = false
   let lastTopic: Topic | undefined
@@ -27,13 +36,17 @@ function makeDraft(facts: ReplyFacts, pick: Picker): Draft & { settle(): void } 
       return `${base}${product ? ` for the ${product}` : ''}`
     }
     if (t === 'replacement') return `your replacement${product ? ` ${product}` : ''}`
-    if (t) return `your ${t}${ref?.startsWith(`${t} `) ? ref.slice(t.length) : ref ? ` (${ref})` : ''}`
+    if (t && product && new RegExp(`\\b${escapeRe(product)} ${t}\\b`, 'i').test(background.text))
+      return `your ${product} ${t}`
+    if (t)
+      return `your ${t}${ref?.startsWith(`${t} `) ? ref.slice(t.length) : ref ? ` (${ref})` : ''}${product ? ` for the ${product}` : ''}`
     return ref ? `your ${ref}` : product ? `your ${product}` : 'your request'
   }
   const draft = {
     facts,
     pick,
     wantSubject: false,
+    apologised: false,
     get lastNamedSubject() {
       return named
     },
@@ -47,6 +60,28 @@ function makeDraft(facts: ReplyFacts, pick: Picker): Draft & { settle(): void } 
       namedNow = true
       lastTopic = t
       return capital ? capitalize(phrase) : phrase
+    },
+    lookup(query: string, limit: number, broad = false) {
+      const out: string[] = []
+      for (const s of relevantSentences(query, background.text, limit + 2, broad)) {
+        if (told.has(s) || out.length >= limit) continue
+        let retold = retell(s, names, background.copies)
+        if (!retold) continue
+        // Two retold sentences in their original order can still repeat a long run across the full stop.
+        const before = out.at(-1)
+        if (before && background.copies(`${before} ${retold}`)) retold = `Also, ${lowerStart(retold)}`
+        if (before && background.copies(`${before} ${retold}`)) continue
+        told.add(s)
+        out.push(retold)
+      }
+      return out
+    },
+    timeFor(query: string) {
+      const near = [...relevantSentences(query, background.text, 3), ...background.text.split('\n')]
+        .map((s) => timePhrase(s.replace(/\b(?:since|ago|last)\s+\S+(?:\s+\S+)?/gi, '')))
+        .filter((t): t is string => t !== undefined)
+      const phrase = near.find((t) => /\d|day\b/i.test(t)) ?? near[0]
+      return phrase && /^\d|^(?:mon|tues|wednes|thurs|fri|satur|sun)day/i.test(phrase) ? `on ${phrase}` : phrase
     },
     /** Called after each sentence: "it" may only point at the subject of the sentence just before. */
     settle() {
@@ -69,6 +104,9 @@ const TURNED: Record<string, string> = {
 }
 const turnVoice = (text: string) =>
   text.replace(/\b(?:your|you|I am|I'm|I|my|me)\b/gi, (w) => TURNED[w.toLowerCase()] ?? w)
+
+/** A customer's message as the reply would say it back: "my order" → "your order", "you" (the staff) → "we". */
+export const customerSaid = turnVoice
 
 /** "Will I get an email confirmation too?" → "whether you will get an email confirmation too". */
 export function indirectQuestion(question: string): string | undefined {
@@ -101,16 +139,18 @@ export function indirectQuestion(question: string): string | undefined {
   return undefined
 }
 
-export function composeReply(plan: PromptPlan, facts: ReplyFacts, pick: Picker): Part[] {
-  const first = build(plan, facts, pick, false)
+export function composeReply(plan: PromptPlan, facts: ReplyFacts, pick: Picker, background: Background): Part[] {
+  const first = build(plan, facts, pick, background, false)
   const told = first.map((p) => p.text).join(' ')
   const missing = [facts.reference ?? facts.product, facts.amount].some((f) => f && !told.includes(f))
   // The acts left the order, product or amount out: an opener brings them in.
-  return plan.acts.length && missing && (facts.reference || facts.product) ? build(plan, facts, pick, true) : first
+  return plan.acts.length && missing && (facts.reference || facts.product)
+    ? build(plan, facts, pick, background, true)
+    : first
 }
 
-function build(plan: PromptPlan, facts: ReplyFacts, pick: Picker, opener: boolean): Part[] {
-  const draft = makeDraft(facts, pick)
+function build(plan: PromptPlan, facts: ReplyFacts, pick: Picker, background: Background, opener: boolean): Part[] {
+  const draft = makeDraft(facts, pick, background)
   const parts: Part[] = []
   const add = (text: string, priority: number) => {
     draft.settle()
@@ -134,13 +174,26 @@ function build(plan: PromptPlan, facts: ReplyFacts, pick: Picker, opener: boolea
     const about = plan.about ? toSecondPerson(plan.about, facts.name ? [facts.name] : []) : undefined
     if (facts.upset) add(`I'm sorry for the trouble with ${draft.subject()}.`, 1)
     else add(`Thank you for getting in touch about ${about ?? draft.subject()}.`, 1)
+    const problem = facts.problem && customerSaid(facts.problem).replace(/[.!\s]+$/, '')
+    if (problem && !background.copies(problem))
+      add(`I understand that ${problem.charAt(0).toLowerCase()}${problem.slice(1)}.`, 2)
+    if (facts.email) add(`I'll check the account for ${facts.email} right away.`, 1)
   }
   acts.forEach((a, i) => {
-    // A follow-up ("Once I have that…") only when no later act says what happens next.
-    renderAct(draft, a, i).forEach((s, j) => {
-      if (j > 0 && (i < acts.length - 1 || has('promise'))) return
-      add(s, j === 0 ? 1 : 3)
-    })
+    const sentences = renderAct(draft, a, i)
+    for (const sentence of sentences) add(sentence, 1)
+    // After a request for details, what happens next, unless a later act says so.
+    if (a.act === 'ask' && i === acts.length - 1 && !has('promise') && /send me|tell me/.test(sentences.join(' ')))
+      add(
+        pick(
+          [
+            "Once I have that, I'll get this sorted for you right away.",
+            "As soon as I have that, I'll take care of the rest.",
+          ],
+          'ask-next',
+        ),
+        3,
+      )
   })
 
   // The customer's questions nobody has answered yet, when the prompt leaves room for them.
@@ -151,7 +204,7 @@ function build(plan: PromptPlan, facts: ReplyFacts, pick: Picker, opener: boolea
     if (questions.some((q) => q === undefined))
       add(`I'll also look into your other question${questions.length > 1 ? 's' : ''} and come back to you shortly.`, 2)
   }
-  if (!acts.length && !facts.openQuestions.length)
+  if (!acts.length && !facts.openQuestions.length && !facts.email)
     add(
       pick(
         ["I'm looking into it now and will get back to you shortly.", "I'm on it and will update you shortly."],
@@ -176,6 +229,8 @@ function build(plan: PromptPlan, facts: ReplyFacts, pick: Picker, opener: boolea
 }
 
 export function greetingFor(facts: ReplyFacts, pick: Picker): string {
+  if (facts.name && /^(?:Mr|Mrs|Ms|Dr)\b/.test(facts.name))
+    return pick([`Dear ${facts.name},`, `Hello ${facts.name},`], 'greeting')
   return facts.name
     ? pick([`Hi ${facts.name},`, `Hello ${facts.name},`, `Dear ${facts.name},`], 'greeting')
     : pick(['Hello,', 'Hi there,'], 'greeting')

@@ -67,12 +67,17 @@ export function toSecondPerson(text: string, names: string[] = []): string {
     .replace(/\b(?:the |our |this |that )(?:customer|client|user|buyer|guest|member)s?\b/gi, 'you')
     .replace(/\b(?:their|his)\b/gi, 'your')
     .replace(
-      /\bher\b(?=\s+(?:own\s+)?[a-z])(?!\s+(?:a|an|the|to|for|with|about|on|in|at|that|know|back|again|if|whether|why|how|when|what)\b)/gi,
+      /\bher\b(?=\s+(?:own\s+)?[a-z0-9])(?!\s+(?:a|an|the|to|for|with|about|on|in|at|that|know|back|again|if|whether|why|how|when|what)\b)/gi,
       'your',
     )
     .replace(/\b(?:theirs|hers)\b/gi, 'yours')
     .replace(/\b(?:themselves|himself|herself)\b/gi, 'yourself')
-    .replace(/\b(?:they|them|he|she|him|her)\b/gi, 'you')
+    // "…to our billing specialists and they will reply": "they" are the specialists, not the customer.
+    .replace(/\b(?:they|them|he|she|him|her)\b/gi, (w, at: number, all: string) =>
+      /^th/i.test(w) && /\b(?:our|the)\s+(?:\w+\s+)?\w+(?:ists|ers|ors|staff|team)\b[^.]*$/i.test(all.slice(0, at))
+        ? w
+        : 'you',
+    )
     .replace(
       /\byou (is|was|has|does|isn't|wasn't|hasn't|doesn't)\b/gi,
       (_, v: string) => `you ${IRREGULAR[v.toLowerCase()]}`,
