@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createLocalProvider } from '../../src/features/ai/local/index.js'
 import { longestSharedRun } from '../../src/features/ai/local/voice.js'
 import type { GenerateInput } from '../../src/features/ai/provider.js'
-import { CHATS, transcript } from './fixtures/chats.js'
+import { SUMMARIZE as CHATS, transcript } from '../../eval/fixtures/summarize.js'
 
 const local = createLocalProvider()
 const late: GenerateInput = {
