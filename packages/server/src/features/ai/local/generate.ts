@@ -105,9 +105,10 @@ function fit(greeting: string, parts: Part[], max: number): GenerateResult {
   // Not even one sentence fits: its first clauses, made a sentence ("It will reach you by Friday."), or else the
   // words that fit, ending on a whole word.
   for (const source of [text, bare]) {
-    const comma = source.slice(0, max).lastIndexOf(', ')
-    if (comma >= max / 2 && /\s/.test(source.slice(0, comma)))
-      return { text: `${source.slice(0, comma)}.`, finishReason: 'length' }
+    const head = source.slice(0, max)
+    const at = Math.max(...[', ', '; ', ' and ', ' but ', ' so '].map((b) => head.lastIndexOf(b)))
+    if (at >= max / 2 && /\s/.test(source.slice(0, at)))
+      return { text: `${source.slice(0, at)}.`, finishReason: 'length' }
   }
 
   const words = bare.slice(0, max)

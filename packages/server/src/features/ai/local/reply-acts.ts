@@ -21,6 +21,8 @@ export type Draft = {
   lastNamedSubject: boolean
   /** Set when the reply has not named its subject yet and a "thank you for your patience" should. */
   wantSubject: boolean
+  /** The sentence said last. */
+  lastText: string
   /** Whether the reply has apologised or thanked for patience already (an offer then makes up for it). */
   apologised: boolean
   /** The background sentences about `query`, retold in the reply's words (each used once). */
@@ -225,7 +227,9 @@ function promise(d: Draft, text: string): string {
   const toDo = /^to\s+(.+)$/i.exec(text)?.[1]
   if (toDo) return `I'll ${toDo}.`
   const that = /^that\s+(.+)$/i.exec(text)?.[1]
-  if (that) return sentence(that.replace(/^it\b/i, d.subject()))
+  // "that it will reach her card by Friday": "it" stays when the sentence before named the subject.
+  const named = d.facts.topic && new RegExp(`\\b${d.facts.topic}\\b`, 'i').test(d.lastText)
+  if (that) return sentence(named ? that : that.replace(/^it\b/i, d.subject()))
   const when = timePhrase(text)
   const object = (when ? text.replace(when, ' ') : text).replace(/\s+/g, ' ').trim()
   const topic = topicIn(object) ?? d.facts.topic

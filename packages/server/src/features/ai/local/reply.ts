@@ -47,6 +47,7 @@ function makeDraft(facts: ReplyFacts, pick: Picker, background: Background): Dra
     pick,
     wantSubject: false,
     apologised: false,
+    lastText: '',
     get lastNamedSubject() {
       return named
     },
@@ -142,7 +143,11 @@ export function indirectQuestion(question: string): string | undefined {
 export function composeReply(plan: PromptPlan, facts: ReplyFacts, pick: Picker, background: Background): Part[] {
   const first = build(plan, facts, pick, background, false)
   const told = first.map((p) => p.text).join(' ')
-  const missing = [facts.reference ?? facts.product, facts.amount].some((f) => f && !told.includes(f))
+  const absent = (f: string | undefined) => f !== undefined && !told.includes(f)
+  const missing =
+    absent(facts.reference) ||
+    (!facts.reference && absent(facts.product)) ||
+    (facts.topic === 'refund' && absent(facts.amount))
   // The acts left the order, product or amount out: an opener brings them in.
   return plan.acts.length && missing && (facts.reference || facts.product)
     ? build(plan, facts, pick, background, true)
@@ -154,6 +159,7 @@ function build(plan: PromptPlan, facts: ReplyFacts, pick: Picker, background: Ba
   const parts: Part[] = []
   const add = (text: string, priority: number) => {
     draft.settle()
+    draft.lastText = text
     parts.push({ text, priority })
   }
   const acts = plan.acts

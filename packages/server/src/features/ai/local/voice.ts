@@ -107,26 +107,6 @@ const normWords = (text: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
 
-/** The number of words in the longest run of consecutive words (lower case, no punctuation) found in both. */
-export function longestSharedRun(source: string, output: string): number {
-  const a = normWords(source)
-  const b = normWords(output)
-  if (!a.length || !b.length) return 0
-  let best = 0
-  let prev = new Array<number>(b.length + 1).fill(0)
-  for (let i = 1; i <= a.length; i++) {
-    const row = new Array<number>(b.length + 1).fill(0)
-    for (let j = 1; j <= b.length; j++) {
-      if (a[i - 1] === b[j - 1]) {
-        row[j] = prev[j - 1]! + 1
-        if (row[j]! > best) best = row[j]!
-      }
-    }
-    prev = row
-  }
-  return best
-}
-
 /** Longest run of source words a draft may repeat: longer runs read as pasted text. */
 export const MAX_COPIED_WORDS = 8
 
