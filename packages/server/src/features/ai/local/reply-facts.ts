@@ -70,6 +70,14 @@ const ID_LABEL =
   /\b(order|invoice|ticket|reference|case|booking|reservation|subscription|account|return|parcel|tracking)(?:\s+(?:number|no\.?|id|is|was|nr|code))*\W{0,3}$/i
 // Ids extractFacts leaves out: digits first ("2231-US", "4410-DE").
 const OTHER_ID = /\b\d{3,}-[A-Z]{2,}\b/g
+// A problem worth saying back starts like a statement about the customer's things ("My order…", "I can't…") and
+// is not chat shorthand, a thank-you or a question.
+const PROBLEM = /^(?:I|I'm|I've|My|Our|The|This|It|We)\s+(?!just\b|wanted\b)[^?]*[.!]?$/
+const CASUAL = /\b(?:cant|dont|wont|pls|plz|thx|thanks|thank|u|ur|wanna|gonna|hmm|lol|asap)\b/i
+/** Signs of English a reply should not repeat: a past time with no past verb, a verb with no subject. */
+const shaky = (s: string) =>
+  (/\b(?:yesterday|ago|last (?:week|month|night))\b/i.test(s) && !nlp(s).has('#PastTense')) ||
+  /\b(?:but|and) is\b/i.test(s)
 const REASON =
   /\b(?:due to|because of|caused by|held up by|delayed by|as a result of|owing to)\s+((?:an?|the|some|our|a few)\s+)?([^,.;!?]{3,60})/i
 
@@ -96,7 +104,7 @@ function nameInPrompt(prompt: string): string | undefined {
       prompt,
     )
   if (m && !NOT_A_NAME.test(m[2]!)) return m[1] ? `${m[1].trim()} ${m[2]}` : m[2]
-  const person = nlp(prompt).people().out('array') as string[]
+  const person = nlp(prompt.slice(0, 400)).people().out('array') as string[]
   return firstNameOf(person[0])
 }
 
@@ -107,10 +115,12 @@ function nameInContext(context: string): string | undefined {
       context,
     )
   if (m && firstNameOf(m[1])) return m[1]
-  const doc = nlp(context.slice(0, 2000))
+  // compromise is thorough but slow on long texts: the customer is named near the start if at all.
+  const head = context.slice(0, 400)
+  const doc = nlp(head)
   const person = (doc.people().out('array') as string[]).find((p) => firstNameOf(p))
   // compromise knows common first names even where it does not see a person ("Order 5521 for Lisa Park").
-  const known = context.match(/\b\p{Lu}\p{Ll}{2,}\b/gu)?.find((w) => nlp(w).has('#FirstName'))
+  const known = head.match(/\b\p{Lu}\p{Ll}{2,}\b/gu)?.find((w) => nlp(w).has('#FirstName'))
   return firstNameOf(person) ?? firstNameOf(known)
 }
 
@@ -137,6 +147,21 @@ function referenceOf(id: string, texts: string[]): string | undefined {
   return /^(?:ORD|SO|PO)[-_]?\d/i.test(id) || /^#/.test(id) ? `order ${id}` : id
 }
 
+const labelled = (id: string, texts: string[]) =>
+  texts.some((t) => {
+    const at = t.indexOf(id)
+    return at >= 0 && ID_LABEL.test(t.slice(Math.max(0, at - 40), at))
+  })
+
+/** The product's name with the noun that follows it in the text: "Premium" → "Premium plan". */
+function withNoun(name: string, text: string): string {
+  const next = new RegExp(`\\b${escapeRe(name)} ([a-z]{3,})(?: ([a-z]{3,}))?\\b`).exec(text)
+  if (!next) return name
+  const noun = (w: string | undefined) => w !== undefined && nlp(w).has('#Noun') && !nlp(w).has('#Verb')
+  if (!noun(next[1])) return name
+  return noun(next[2]) ? `${name} ${next[1]} ${next[2]}` : `${name} ${next[1]}`
+}
+
 /** A product: a name fact that is not a person, preferring one with a model number or after "the", "my", "a". */
 function productOf(facts: Fact[], people: string[], texts: string[]): string | undefined {
   const persons = new Set(people.map((p) => p.toLowerCase()))
@@ -144,6 +169,7 @@ function productOf(facts: Fact[], people: string[], texts: string[]): string | u
     .filter((f) => f.kind === 'name')
     .map((f) => f.text)
     .filter((n) => !n.split(/\s+/).some((w) => persons.has(w.toLowerCase())) && !/^(?:I|OK|[A-Z]{2,3})$/.test(n))
+    .slice(0, 12)
     .filter((n) => (!nlp(n).people().found && !nlp(n).places().found) || /\d/.test(n))
   const joined = texts.join('\n')
   const score = (n: string) =>
@@ -153,7 +179,7 @@ function productOf(facts: Fact[], people: string[], texts: string[]): string | u
     (/\p{Lu}.*\p{Lu}/u.test(n.replace(/^\p{Lu}/u, '')) ? 1 : 0)
   const ranked = names.map((n, i) => ({ n, i, s: score(n) })).filter((x) => x.s >= 2)
   ranked.sort((a, b) => b.s - a.s || a.i - b.i)
-  return ranked[0]?.n
+  return ranked[0] ? withNoun(ranked[0].n, joined) : undefined
 }
 
 /** `topicHint`: the part of the prompt that names the subject (not what the reply offers or asks about). */
@@ -177,7 +203,9 @@ export function gatherFacts(prompt: string, context: string, chat: ChatLine[], t
       .map((f) => f.text),
     ...(t.match(OTHER_ID) ?? []),
   ])
-  const id = ids.find((i) => referenceOf(i, texts) !== undefined)
+  // An id needs a label ("order …") or to look like one: a #, a hyphen or four digits. Not a version or error code.
+  const idLike = (i: string) => /^#|-|\d{4}/.test(i) && !/^v?\d+\.\d+\.\d+$/.test(i)
+  const id = ids.find((i) => referenceOf(i, texts) !== undefined && (idLike(i) || labelled(i, texts)))
   const amount = facts.find((f) => f.kind === 'amount' && !/%$/.test(f.text))?.text
   const reasonMatch = texts
     .slice(1)
@@ -203,14 +231,11 @@ export function gatherFacts(prompt: string, context: string, chat: ChatLine[], t
     openQuestions: findOpenQuestions(chat),
     problem: customerLines
       .flatMap((t) => splitSentences(t))
+      .map((s) => s.replace(/^(?:hi|hello|hey)\b[,!\s]*(?:there[,!\s]*)?/i, ''))
       .find(
         (s) =>
-          s.split(/\s+/).length >= 5 &&
-          s.split(/\s+/).length <= 16 &&
-          !/\?$/.test(s) &&
-          !/^(?:hi|hello|hey)\b[^,]*$/i.test(s),
-      )
-      ?.replace(/^(?:hi|hello|hey)\b[,!\s]*(?:there[,!\s]*)?/i, ''),
+          s.split(/\s+/).length >= 5 && s.split(/\s+/).length <= 16 && PROBLEM.test(s) && !CASUAL.test(s) && !shaky(s),
+      ),
     said: customerLines.join('\n'),
     email: customerLines.join(' ').match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/)?.[0],
   }

@@ -36,6 +36,7 @@ function makeDraft(facts: ReplyFacts, pick: Picker, background: Background): Dra
       return `${base}${product ? ` for the ${product}` : ''}`
     }
     if (t === 'replacement') return `your replacement${product ? ` ${product}` : ''}`
+    if (t && product?.toLowerCase().endsWith(` ${t}`)) return `your ${product}`
     if (t && product && new RegExp(`\\b${escapeRe(product)} ${t}\\b`, 'i').test(background.text))
       return `your ${product} ${t}`
     if (t)
