@@ -103,7 +103,9 @@ function nameInPrompt(prompt: string): string | undefined {
     /\b(?:to|tell|thank|thanking|telling|inform|informing|ask|asking|remind|reminding|for|customer|client)\s+((?:Mr|Mrs|Ms|Dr)\.?\s+)?(\p{Lu}[\p{Ll}'’-]+)\b/u.exec(
       prompt,
     )
-  if (m && !NOT_A_NAME.test(m[2]!)) return m[1] ? `${m[1].trim()} ${m[2]}` : m[2]
+  // "to Anna", "to Jamal:", but not "to Proxima Plus" (a product) unless compromise knows the first name.
+  const product = m && /^\s+\p{Lu}/u.test(prompt.slice(m.index + m[0].length)) && !nlp(m[2]!).has('#FirstName')
+  if (m && !NOT_A_NAME.test(m[2]!) && !product) return m[1] ? `${m[1].trim()} ${m[2]}` : m[2]
   const person = nlp(prompt.slice(0, 400)).people().out('array') as string[]
   return firstNameOf(person[0])
 }

@@ -54,7 +54,7 @@ const CLAUSE_START =
   /(?:^|[,;:.!]\s*|\b(?:and|then|also|but|while|plus|to|reply|response|message|e-?mail|answer|note|customer|client|them|him|her)\s+)(?:(?:also|then|politely|briefly|kindly|clearly|sincerely|warmly)\s+)?$/i
 const AFTER_NAME = /\b\p{Lu}\p{Ll}+\s+$/u
 const HEADER =
-  /^(?:please\s+)?(?:(?:write|draft|compose|create|prepare|send|give me|suggest)\s+)?(?:(?:an?|the|our|my)\s+)?(?:(?:short|brief|quick|polite|friendly|formal|warm|kind|professional|empathetic|helpful|clear)\s+(?:and\s+)?)*(?:reply|response|answer|message|e-?mail|note|text)?(?:\s+(?:to|for)\s+(?:the\s+|our\s+|this\s+|an?\s+)?(?:(?:upset|angry|frustrated|unhappy|happy|new|loyal)\s+)?(?:customer|client|user|buyer|them|him|her)\b)?\s*[:,.-]?\s*/i
+  /^(?:please\s+)?(?:(?:write|draft|compose|create|prepare|send|give me|suggest|respond|answer)\s+)?(?:(?:an?|the|our|my)\s+)?(?:(?:short|brief|quick|polite|friendly|formal|warm|kind|professional|empathetic|helpful|clear)\s+(?:and\s+)?)*(?:reply|response|answer|message|e-?mail|note|text)?(?:\s+(?:to|for)\s+(?:the\s+|our\s+|this\s+|an?\s+)?(?:(?:upset|angry|frustrated|unhappy|happy|new|loyal)\s+)?(?:customer|client|user|buyer|them|him|her)\b)?\s*[:,.-]?\s*/i
 const TO_NAME = /^(?:to|for)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*[:,.-]?\s*/u
 
 export function kindOf(prompt: string): Kind {
@@ -116,7 +116,7 @@ export function readPrompt(input: string): PromptPlan {
     const end = found[i + 1]?.at ?? prompt.length
     const text = prompt
       .slice(f.verbEnd, end)
-      .replace(/(?:[,;]|\s)*(?:\b(?:and|then|also|but|while|plus|to)\b\s*)*$/i, '')
+      .replace(/(?:[,;]|\s)*(?:\b(?:and|then|also|but|while|to)\b\s*)*$/i, '')
       .replace(/[.!]+\s*$/, '')
       .trim()
     return { act: f.act, text }
