@@ -205,7 +205,10 @@ const generateSources = (c: GenerateCase) => [c.context ?? '', ...(c.chat ?? [])
 async function generateItem(p: AiProvider, c: GenerateCase, timeoutMs: number): Promise<ItemResult> {
   const context = generateContext(c)
   const r = await timed(timeoutMs, (signal) =>
-    p.generate({ prompt: c.prompt, context, maxLength: c.maxLength, temperature: 0.7, language: 'en' }, signal),
+    p.generate(
+      { prompt: c.prompt, context, chat: c.chat, maxLength: c.maxLength, temperature: 0.7, language: 'en' },
+      signal,
+    ),
   )
   if (r.error !== undefined) return { id: c.id, ms: r.ms, error: r.error }
   const text = r.value.text.trim()

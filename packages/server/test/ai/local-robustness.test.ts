@@ -63,7 +63,14 @@ describe('local engine on odd input', () => {
     for (const text of ODD_TEXTS) {
       const p = await local.paraphrase({ text: text.trim() || 'x', n: 2, tone: 'formal', language: 'en' })
       expect(p.variants.length).toBeGreaterThanOrEqual(1)
-      const g = await local.generate({ prompt: text, context: text, maxLength: 200, temperature: 0.5, language: 'en' })
+      const g = await local.generate({
+        prompt: text,
+        context: text,
+        chat: null,
+        maxLength: 200,
+        temperature: 0.5,
+        language: 'en',
+      })
       expect(g.text.length).toBeLessThanOrEqual(200)
       const s = await local.surveyQuestions({
         topic: text.slice(0, 255),

@@ -124,15 +124,17 @@ export function createAiService(deps: AiServiceDeps) {
     if ((input.context?.length ?? 0) > AI_TEXT_LIMITS.context) throw tooLong('context', AI_TEXT_LIMITS.context)
     const t = await tenantOf(actor)
     const parts = input.context ? [input.context] : []
+    let chat: ChatLine[] | null = null
     if (input.chat_id !== undefined) {
       const fit = await transcriptOf(actor, input.chat_id, AI_TEXT_LIMITS.context)
       if (fit.text) parts.push(`The conversation so far (oldest first):\n${fit.text}`)
+      chat = fit.lines
     }
     const context = parts.length > 0 ? parts.join('\n\n') : null
     const maxLength = input.max_length
     const { result, meta } = await answer(t, 'generate', chars([prompt, context]), async (p, signal) => {
       const got = await p.generate(
-        { prompt, context, maxLength, temperature: input.temperature, language: input.language ?? t.locale },
+        { prompt, context, chat, maxLength, temperature: input.temperature, language: input.language ?? t.locale },
         signal,
       )
       const text = got.text.trim()

@@ -33,8 +33,13 @@ export type ParaphraseResult = { variants: string[] }
 
 export type GenerateInput = {
   prompt: string
-  /** Product details, a chat transcript (for drafting a reply), … */
+  /**
+   * Product details, background, … For a reply in a chat it ends with the chat's transcript ("Name: text" lines,
+   * after a heading line), for providers that read the conversation as text.
+   */
   context: string | null
+  /** The chat's messages, oldest first, when the text is drafted for a chat; null otherwise. */
+  chat: ChatLine[] | null
   maxLength: number
   temperature: number
   language: string

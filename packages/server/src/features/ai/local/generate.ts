@@ -1,215 +1,203 @@
+import nlp from 'compromise'
 import type { ChatLine, GenerateInput, GenerateResult } from '../provider.js'
 import { extractFacts } from './facts.js'
-import { findOpenQuestions } from './questions.js'
-import { sentimentOfMessages } from './sentiment.js'
-import { clip } from './summarize.js'
-import { capitalize, contentStems, hash, splitSentences, squash } from './text.js'
+import { gatherFacts, transcriptLines } from './reply-facts.js'
+import { readPrompt, type Kind } from './reply-prompt.js'
+import { composeReply, customerSaid, greetingFor, type Part } from './reply.js'
+import type { Picker } from './reply-acts.js'
+import { hash, splitSentences, squash } from './text.js'
+import { copyChecker, escapeRe, toSecondPerson } from './voice.js'
 
 /**
- * Template-based drafting. The prompt says what kind of text to write (a reply, a product description, an
- * announcement, anything else) and often what to tell ("…telling the customer their refund was issued"); the
- * context (product details, a chat transcript as "Name: text" lines) supplies the facts: the sentences sharing
- * the most words with the prompt, the ids, amounts and names they mention, the customer's name and unanswered
- * questions. Templates are picked with a seed from the input; temperature widens the set of templates that may be
- * picked (0 always takes the first), so equal inputs always give equal outputs.
+ * Drafting. The prompt says what to write (a reply unless it asks for a product description or an announcement)
+ * and, for a reply, what the reply must do, in order: apologise, explain, confirm, promise a date, ask for
+ * details… (reply-prompt.ts). The facts come from the prompt, the context and the chat (reply-facts.ts): the
+ * customer's first name, the order, product and amount, a reason for a delay, the customer's open questions.
+ * Each act becomes a sentence in the customer's second person (reply-acts.ts); the reply is the greeting and those
+ * sentences (reply.ts). Nothing is pasted: a sentence repeating more than eight words of the context or chat in a
+ * row is left out. A seed from the input picks among equivalent phrasings; temperature widens the choice (0 always
+ * takes the first), so equal inputs always give equal outputs.
  */
-
-type Kind = 'reply' | 'description' | 'announcement' | 'general'
-type Picker = (options: string[], salt: string) => string
-
-const STAFF_NAME = /\b(?:virtual assistant|assistant|agent|support|bot|team)\b/i
-const TRANSCRIPT_LINE = /^([^:\n]{1,60}):\s+(.+)$/
-
 export function generate(input: GenerateInput): GenerateResult {
   const prompt = squash(input.prompt)
-  const context = input.context ?? ''
-  const seed = hash(`${prompt}\n${context}`)
+  const chat = input.chat?.length ? input.chat : transcriptLines(input.context ?? '')
+  const context = backgroundOf(input.context ?? '', input.chat ?? [])
+  const seed = hash(`${prompt}\n${context}\n${chat.map((l) => l.text).join('\n')}`)
   const temperature = Math.max(0, Math.min(1, Number.isFinite(input.temperature) ? input.temperature : 0))
   const pick: Picker = (options, salt) => {
     const span = Math.max(1, Math.ceil(temperature * options.length))
     return options[temperature === 0 ? 0 : ((seed ^ hash(salt)) >>> 0) % span]!
   }
-
-  const chat = parseTranscript(context)
-  const kind = kindOf(prompt, chat.length > 0)
-  const message = whatToTell(prompt)
-  const relevant = relevantSentences(prompt, context, chat, message)
-  const subject = subjectOf(chat.length ? chat.filter((l) => l.speaker === 'customer').map((l) => l.text) : [context])
-
-  let text: string
-  if (kind === 'reply') text = composeReply(chat, message, relevant, subject, pick)
-  else if (kind === 'description') text = composeDescription(prompt, context, pick)
-  else text = composeGeneral(kind, prompt, message, relevant, pick)
-  text = text.trim() || prompt
-
+  const copies = copyChecker(`${context}\n${chat.map((l) => l.text).join('\n')}`)
   const max = Math.max(1, Math.floor(input.maxLength))
-  if (text.length <= max) return { text, finishReason: 'stop' }
-  return { text: clip(text, max) || text.slice(0, max), finishReason: 'length' }
-}
 
-function parseTranscript(context: string): ChatLine[] {
-  const rows = context
-    .split('\n')
-    .map((l) => TRANSCRIPT_LINE.exec(l.trim()))
-    .filter((m): m is RegExpExecArray => m !== null)
-  if (rows.length < 2) return []
-  // The customer is the first speaker who is not named like staff; everyone else is staff.
-  const customer = rows.find((m) => !STAFF_NAME.test(m[1]!))?.[1]
-  return rows.map((m) => ({ speaker: m[1] === customer ? 'customer' : 'agent', name: m[1]!, text: m[2]!, at: '' }))
-}
-
-function kindOf(prompt: string, hasChat: boolean): Kind {
-  if (/\b(?:describe|description|product page|listing)\b/i.test(prompt)) return 'description'
-  if (/\b(?:announce|announcement|newsletter|release notes?)\b/i.test(prompt)) return 'announcement'
-  if (/\b(?:reply|respond|response|answer|e-?mail|message|write back|customer)\b/i.test(prompt) || hasChat)
-    return 'reply'
-  return 'general'
-}
-
-/** "…telling the customer their refund was issued" → "your refund was issued". */
-export function whatToTell(prompt: string): string | undefined {
-  const m =
-    /\b(?:telling|tell|inform(?:ing)?|let(?:ting)?|explain(?:ing)?|saying|say|confirm(?:ing)?|notify(?:ing)?|announc(?:e|ing)|shar(?:e|ing))\s+(?:(?:the|our|a) (?:customer|client|user)s?|them|him|her|everyone|customers)?\s*(?:know\s+)?(?:that\s+)?(.{3,})$/i.exec(
+  const plan = readPrompt(prompt)
+  const kind: Kind =
+    plan.kind === 'reply' &&
+    !chat.length &&
+    !plan.acts.length &&
+    !/\b(?:reply|respon|answer|e-?mail|message|customer|client)/i.test(prompt)
+      ? 'general'
+      : plan.kind
+  if (kind === 'reply') {
+    // What the reply offers or asks for ("a refund or a replacement?") is not what it is about.
+    const hint = plan.acts
+      .filter((a) => !['ask', 'offer', 'decline'].includes(a.act))
+      .map((a) => a.text)
+      .concat(plan.about ?? [])
+      .join(' ')
+    const facts = gatherFacts(
       prompt,
+      chat.length && !input.chat?.length ? '' : context,
+      chat,
+      plan.acts.length ? hint : prompt,
     )
-  if (!m) return undefined
-  return m[1]!
-    .replace(/[.!]+$/, '')
-    .replace(/\b(?:the customer|the client|the user)['’]s\b/gi, 'your')
-    .replace(/\b(?:the customer|the client|the user|they|them|he|she|him)\b/gi, 'you')
-    .replace(/\b(?:their|his|her)\b/gi, 'your')
-    .replace(/\btheirs\b/gi, 'yours')
-    .replace(/\byou (?:is|was|has)\b/gi, (s) => s.replace(/is$/, 'are').replace(/was$/, 'were').replace(/has$/, 'have'))
+    // Background for the reply's facts: the context, then the chat (the customer's words turned to "you").
+    const said = chat.map((l) => (l.speaker === 'customer' ? customerSaid(l.text) : l.text)).join('\n')
+    const parts = composeReply(plan, facts, pick, { text: `${context}\n${said}`, copies }).filter(
+      (p) => !copies(p.text),
+    )
+    // Sentences from different acts may meet in the source's order: a run across them is left out too.
+    for (let i = parts.length - 1; i > 0; i--) if (copies(`${parts[i - 1]!.text} ${parts[i]!.text}`)) parts.splice(i, 1)
+    return fit(greetingFor(facts, pick), parts, max)
+  }
+  const parts =
+    kind === 'description'
+      ? describe(prompt, context, pick)
+      : announce(kind, prompt, plan.acts.length ? plan.acts.map((a) => a.text) : [], pick)
+  return fit(
+    '',
+    parts.filter((p) => !copies(p.text)),
+    max,
+  )
+}
+
+/** The context without the chat's transcript that the service appends to it for providers reading text. */
+function backgroundOf(context: string, chat: ChatLine[]): string {
+  if (!chat.length) return context
+  const transcript = chat.map((l) => `${l.name}: ${l.text}`).join('\n')
+  const at = context.lastIndexOf(transcript)
+  if (at < 0) return context
+  // Drop the heading line just before the transcript ("The conversation so far…:") as well.
+  return context
+    .slice(0, at)
+    .replace(/[^\n]*:\s*\n?$/, '')
     .trim()
 }
 
-/** Up to three context sentences sharing the most content words with the prompt (facts break ties). */
-function relevantSentences(prompt: string, context: string, chat: ChatLine[], message?: string): string[] {
-  const wanted = new Set(contentStems(`${prompt} ${message ?? ''}`))
-  const sentences = (chat.length ? chat.map((l) => l.text) : context.split('\n')).flatMap((t) => splitSentences(t))
-  return sentences
-    .map((s, i) => {
-      const overlap = new Set(contentStems(s).filter((x) => wanted.has(x))).size
-      return { s, i, score: overlap + (overlap > 0 ? 0.5 * Math.min(2, extractFacts(s).length) : 0) }
-    })
-    .filter((x) => x.score >= 1 && !/\?\s*$/.test(x.s))
-    .sort((a, b) => b.score - a.score || a.i - b.i)
-    .slice(0, 3)
-    .sort((a, b) => a.i - b.i)
-    .map((x) => x.s)
-}
-
-/** "I paid €89.99" → "you paid €89.99", for customer sentences quoted back in a reply. */
-const toSecondPerson = (s: string) =>
-  s
-    .replace(/\bI am\b|\bI['’]m\b/g, 'you are')
-    .replace(/\bI['’]ve\b/g, 'you have')
-    .replace(/\bI\b/g, 'you')
-    .replace(/\bmy\b/gi, 'your')
-    .replace(/\bme\b/gi, 'you')
-
-/** What the conversation is about: "order #48213 (Vortex 500)", from the first id and product name mentioned. */
-function subjectOf(texts: string[]): string {
-  const text = texts.join('\n')
-  const id = extractFacts(text).find((f) => f.kind === 'id')?.text
-  // A product named next to the id ("#48213 … the Vortex 500"), or the first name when there is no id.
-  const home = id ? (texts.find((t) => t.includes(id)) ?? '') : text
-  const name = extractFacts(home).find((f) => f.kind === 'name')?.text
-  const label =
-    id &&
-    new RegExp(
-      `\\b(order|invoice|ticket|reference|case|booking)(?:\\s+(?:number|no|id|is|was|nr))*\\W+${escape(id)}`,
-      'i',
-    ).exec(text)?.[1]
-  const idPart = id ? `${label ? `${label.toLowerCase()} ` : ''}${id}` : ''
-  if (idPart && name) return `your ${idPart} (${name})`
-  if (idPart) return `your ${idPart}`
-  return name ? `the ${name}` : ''
-}
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-function composeReply(
-  chat: ChatLine[],
-  message: string | undefined,
-  relevant: string[],
-  subject: string,
-  pick: Picker,
-) {
-  const customer = chat.find((l) => l.speaker === 'customer')?.name
-  const first = customer && /^\p{Lu}[\p{L}'-]+$/u.test(customer.split(/\s+/)[0]!) ? customer.split(/\s+/)[0] : undefined
-  const upset =
-    chat.length > 0 && sentimentOfMessages(chat.filter((l) => l.speaker === 'customer').map((l) => l.text)).score < -0.1
-  const greeting = first
-    ? pick([`Hi ${first},`, `Hello ${first},`, `Dear ${first},`], 'greeting')
-    : pick(['Hello,', 'Hi there,'], 'greeting')
-  const about = subject ? ` about ${subject}` : ''
-  const opener = upset
-    ? pick(
-        [
-          `Thank you for your patience${subject ? ` regarding ${subject}` : ''}, and I'm sorry for the trouble.`,
-          `I'm sorry for the trouble with ${subject || 'this'}.`,
-        ],
-        'opener',
-      )
-    : pick([`Thank you for reaching out${about}.`, `Thanks for getting in touch${about}.`], 'opener')
-  const body: string[] = []
-  if (message) {
-    const lead = pick(["I'm happy to let you know that", 'I wanted to let you know that', 'Good news:'], 'lead')
-    body.push(`${lead} ${message}.`)
+/** The greeting and the sentences, lowest priority dropped (last first) until the text fits in `max`. */
+function fit(greeting: string, parts: Part[], max: number): GenerateResult {
+  const render = (ps: Part[], withGreeting = true) => {
+    const sentences = ps.map((p) => p.text)
+    if (!withGreeting || !greeting || !sentences.length) return sentences.join(' ') || greeting
+    return `${greeting} ${lowerFirst(sentences[0]!)}${sentences.length > 1 ? ` ${sentences.slice(1).join(' ')}` : ''}`
   }
-  const staffFacts = relevant.filter((s) => !chat.some((l) => l.speaker === 'customer' && l.text.includes(s)))
-  const quote = (s: string) =>
-    capitalize(s.replace(/^(?:done|ok(?:ay)?|sure|great|perfect|alright|right)[,!.]\s*/i, ''))
-  if (staffFacts.length) body.push(...staffFacts.map((s) => quote(/[.!?]$/.test(s) ? s : `${s}.`)))
-  else if (!message && relevant.length)
-    body.push(`I understand that ${toSecondPerson(relevant[0]!).replace(/[.!]+$/, '')}, and I'm looking into it now.`)
-  if (!message && !relevant.length) body.push("I've looked into your request and I'm on it.")
-  const open = findOpenQuestions(chat)
-    .filter((q) => !message || !sharesWords(q, message))
-    .slice(0, 2)
-  for (const q of open) body.push(`You also asked: "${q}" I'll check this and get back to you shortly.`)
-  const closing = pick(
-    [
-      'If there is anything else I can do, just let me know.',
-      "Please don't hesitate to reach out if you have any other questions.",
-      'Let me know if there is anything else I can help with.',
-    ],
-    'closing',
-  )
-  const signOff = pick(['Best regards', 'Kind regards', 'Warm regards'], 'signoff')
-  return `${greeting}\n\n${opener} ${body.join(' ')}\n\n${closing}\n\n${signOff}`
+  const kept = [...parts]
+  while (kept.length > 1 && render(kept).length > max) {
+    const worst = Math.max(...kept.map((p) => p.priority))
+    kept.splice(kept.map((p) => p.priority).lastIndexOf(worst), 1)
+  }
+  const cut = kept.length < parts.length
+  const text = render(kept)
+  if (text.length <= max && text) return { text, finishReason: cut ? 'length' : 'stop' }
+  const bare = render(kept, false)
+  if (bare.length <= max && bare) return { text: bare, finishReason: 'length' }
+  // Not even one sentence fits: its first clauses, made a sentence ("It will reach you by Friday."), or else the
+  // words that fit, ending on a whole word.
+  for (const source of [text, bare]) {
+    const head = source.slice(0, max)
+    const at = Math.max(...[', ', '; ', ' and ', ' but ', ' so '].map((b) => head.lastIndexOf(b)))
+    if (at >= max / 2 && /\s/.test(source.slice(0, at)))
+      return { text: `${source.slice(0, at)}.`, finishReason: 'length' }
+  }
+
+  const words = bare.slice(0, max)
+  const space = words.lastIndexOf(' ')
+  return {
+    text: (space > 0 ? words.slice(0, space) : words).replace(/[\s,;:]+$/, '') || bare.slice(0, max),
+    finishReason: 'length',
+  }
 }
 
-/** A product blurb: the product's details from the context, in their order, between an intro and a call to act. */
-function composeDescription(prompt: string, context: string, pick: Picker) {
+/** "Thank you…" after "Hi Anna," reads "Hi Anna, thank you…"; "I'm", names and acronyms keep their capital. */
+function lowerFirst(s: string): string {
+  const first = s.split(/[\s,]/)[0]!
+  if (/^I(?:'|’|$)/.test(first) || /^\p{Lu}.*\p{Lu}/u.test(first) || /\d/.test(first)) return s
+  if (
+    nlp(first).has('#ProperNoun') &&
+    !/^(?:Thank|Thanks|Good|Just|Unfortunately|Please|Could|Welcome|Let|If|Once|As|To|You|Your|It|We|The|A|An)$/.test(
+      first,
+    )
+  )
+    return s
+  return s.charAt(0).toLowerCase() + s.slice(1)
+}
+
+/**
+ * A product blurb: an intro naming the product, its details from the context (each said with "it" for the
+ * product, and left out if it would still repeat the context at length), the facts of what was left out as a
+ * list, and a call to act.
+ */
+function describe(prompt: string, context: string, pick: Picker): Part[] {
   const named = /\b(?:for|of|about)\s+(?:the |our |a |an )?([^.,;]{2,60})/i.exec(prompt)?.[1]?.trim()
-  const subject = named ?? (extractFacts(context).find((f) => f.kind === 'name')?.text || 'this product')
-  const the = /^\p{Lu}/u.test(subject) ? 'the ' : ''
-  const intro = pick([`Meet ${the}${subject}.`, `Introducing ${the}${subject}.`, `Discover ${the}${subject}.`], 'intro')
-  const details = context
+  const product = extractFacts(context).find((f) => f.kind === 'name')?.text ?? named ?? 'this product'
+  const the = /^\p{Lu}/u.test(product) ? 'the ' : ''
+  const parts: Part[] = [
+    { text: pick([`Meet ${the}${product}.`, `Introducing ${the}${product}.`], 'intro'), priority: 1 },
+  ]
+  const copies = copyChecker(context)
+  const leftOut: string[] = []
+  for (const s of context
     .split('\n')
     .flatMap((l) => splitSentences(l))
-    .slice(0, 6)
-  const body = details.length ? details.join(' ') : `It is designed to make your day easier.`
-  const outro = pick(['Order today and see the difference.', 'Try it today.', 'Get yours today.'], 'outro')
-  return `${intro} ${body} ${outro}`
+    .slice(0, 8)) {
+    const line = s.replace(/^[-*•]\s*/, '').trim()
+    const retold = line.replace(new RegExp(`^(?:the |our )?${escapeRe(product)}\\b`, 'i'), 'It').replace(/[.!]*$/, '.')
+    if (!copies(retold) && /\s/.test(retold))
+      parts.push({ text: retold.charAt(0).toUpperCase() + retold.slice(1), priority: 2 })
+    else
+      leftOut.push(
+        ...extractFacts(line)
+          .map((f) => f.text)
+          .filter((f) => f !== product),
+      )
+  }
+  if (leftOut.length) parts.push({ text: `Key details: ${listOf(leftOut)}.`, priority: 2 })
+  parts.push({
+    text: pick(['Order today and see the difference.', 'Try it today.', 'Get yours today.'], 'outro'),
+    priority: 3,
+  })
+  return parts
 }
 
-function composeGeneral(kind: Kind, prompt: string, message: string | undefined, relevant: string[], pick: Picker) {
-  const parts: string[] = []
+function announce(kind: Kind, prompt: string, messages: string[], pick: Picker): Part[] {
+  const parts: Part[] = []
   if (kind === 'announcement')
-    parts.push(pick(["We're excited to share an update.", 'Here is an update from our team.'], 'intro'))
-  if (message) parts.push(`${message.charAt(0).toUpperCase()}${message.slice(1)}.`)
-  parts.push(...relevant)
-  if (parts.length === (kind === 'announcement' ? 1 : 0))
-    parts.push(
-      `${prompt.replace(/^(?:please\s+)?(?:write|draft|create|compose)\s+(?:an?\s+)?/i, '').replace(/[.!]?$/, '.')}`,
-    )
-  parts.push(pick(['Thank you for reading.', 'Thanks for being with us.', 'We appreciate your support.'], 'outro'))
-  return parts.join(' ')
+    parts.push({
+      text: pick(["We're excited to share an update.", 'Here is an update from our team.'], 'intro'),
+      priority: 2,
+    })
+  const what = (messages.length ? messages : [prompt]).map((m) =>
+    m.replace(
+      /^(?:please\s+)?(?:write|draft|create|compose|announce)\s+(?:an?\s+)?(?:(?:short|brief)\s+)?(?:announcement|note|post|text)?\s*(?:(?:that|about|on)\s+)?/i,
+      '',
+    ),
+  )
+  for (const m of what) {
+    const body = toSecondPerson(m)
+      .replace(/^that\s+/i, '')
+      .replace(/[.!]+$/, '')
+      .trim()
+    if (body) parts.push({ text: `${body.charAt(0).toUpperCase()}${body.slice(1)}.`, priority: 1 })
+  }
+  parts.push({
+    text: pick(['Thank you for reading.', 'Thanks for being with us.', 'We appreciate your support.'], 'outro'),
+    priority: 3,
+  })
+  return parts
 }
 
-const sharesWords = (a: string, b: string) => {
-  const x = new Set(contentStems(a))
-  return contentStems(b).some((s) => x.has(s))
+const listOf = (items: string[]) => {
+  const unique = [...new Set(items)].slice(0, 6)
+  return unique.length > 1 ? `${unique.slice(0, -1).join(', ')} and ${unique.at(-1)}` : (unique[0] ?? '')
 }
