@@ -51,8 +51,8 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    // Benchmarks report on the console.
-    files: ['packages/server/bench/**/*.ts'],
+    // Benchmarks and the AI evaluation report on the console.
+    files: ['packages/server/bench/**/*.ts', 'packages/server/eval/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
   {

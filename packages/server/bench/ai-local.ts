@@ -8,7 +8,7 @@
 import type { Tone } from '@proxima/contracts'
 import { createLocalProvider } from '../src/features/ai/local/index.js'
 import type { ChatLine } from '../src/features/ai/provider.js'
-import { CHATS, transcript } from '../test/ai/fixtures/chats.js'
+import { SUMMARIZE as CHATS, transcript } from '../eval/fixtures/summarize.js'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9)
 const TONES: Tone[] = ['neutral', 'friendly', 'formal', 'concise', 'empathetic']

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createLocalProvider } from '../../src/features/ai/local/index.js'
 import type { GenerateInput } from '../../src/features/ai/provider.js'
-import { CHATS, transcript } from './fixtures/chats.js'
+import { SUMMARIZE as CHATS, transcript } from '../../eval/fixtures/summarize.js'
 
 const local = createLocalProvider()
 const refund: GenerateInput = {
