@@ -26,7 +26,8 @@ const SIGN_OFF =
 
 const GREETING_WORD = /^(hi|hello|hey|hiya|heya|howdy|dear|greetings|good (?:morning|afternoon|evening)|morning)\b/i
 const GREETING_EXTRA = /^\s+(there|all|team|everyone|folks|guys)\b/i
-const NAME = /^\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)(?=\s*(?:[,!.:;—-]|$|\n))/u
+const NAME =
+  /^\s+((?:(?:Mr|Mrs|Ms|Miss|Dr|Mx)\.?\s+)?\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)(?=\s*(?:[,!:;—-]|\.(?!\p{L})|$|\n))/u
 const LOWER_NAME = /^\s+(\p{Ll}[\p{L}'’-]+)(?=\s*[,!])/u
 
 const THANKS_SENTENCE =
@@ -37,7 +38,7 @@ const TRAILING_THANKS =
 const SUBORDINATE_START = /^(?:if|when|because|since|as|once|until|unless|while|although|though|after|before)\b/i
 // Run-on joins: "…monday, please send…" is two sentences.
 const SPLICE =
-  /,\s+(?=(?:please|pls|kindly|could you|can you|would you|let (?:me|us) know|(?:I|we) (?:will|would|can|have|had|am|are|need|just|also|['’]ll|['’]ve|['’]m))\b)/g
+  /,\s+(?=(?:please|pls|kindly|could you|can you|would you|let (?:me|us) know|(?:I|we) (?:will|would|can|have|had|am|are|need|just|also|['’]ll|['’]ve|['’]m)|(?:it|this|that|they|he|she) (?:should|will|would|can|may|might|is|was|has)|(?:it|this|that|they)['’](?:s|ll))\b)/g
 
 export function parseMessage(input: string): Message {
   let text = input.replace(/\r\n?/g, '\n').trim()
@@ -103,7 +104,7 @@ function readGreeting(text: string): { length: number; word: string; name: strin
   if (extra) at += extra[0].length
   let name = ''
   const n = NAME.exec(text.slice(at)) ?? LOWER_NAME.exec(text.slice(at))
-  if (n && !extra && isNameWord(n[1]!)) {
+  if (n && !extra && isNameWord(n[1]!.replace(/^(?:Mr|Mrs|Ms|Miss|Dr|Mx)\.?\s+/, ''))) {
     name = n[1]!.split(/\s+/).map(capitalize).join(' ')
     at += n[0].length
   }
@@ -124,7 +125,7 @@ function isNameWord(word: string): boolean {
 
 /** Spacing and punctuation: one space, no space before punctuation, no repeated "!!!" or "??". */
 function tidy(text: string): string {
-  return text
+  return deshout(text)
     .replace(/[ \t]+/g, ' ')
     .replace(/\s+([,.!?;:])(?=\s|$)/g, '$1')
     .replace(/([!?])[!?1]+/g, '$1')
@@ -157,4 +158,14 @@ export function finish(sentence: string): string {
   s = s.replace(/^\p{Ll}/u, (c) => c.toUpperCase())
   if (!/[.!?…)"'’”:]$/u.test(s) && !/\p{Extended_Pictographic}$/u.test(s)) s += QUESTION_START.test(s) ? '?' : '.'
   return s
+}
+
+/** "This is the THIRD time" → "This is the third time": a shouted common word, not an acronym or a name. */
+function deshout(text: string): string {
+  const lex = loadLexicon()
+  return text.replace(/\b\p{Lu}{3,}\b/gu, (word) => {
+    const lower = word.toLowerCase()
+    const common = (['n', 'v', 'a', 'r'] as const).some((p) => lex.entry(lower, p)) && lex.frequency(lower) > 500
+    return common && !lex.usuallyCapitalised(lower) ? lower : word
+  })
 }

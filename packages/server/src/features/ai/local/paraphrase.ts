@@ -4,7 +4,7 @@ import { parseMessage } from './message.js'
 import { hasContraction } from './rewrite.js'
 import { expandShorthand, shorthandIn } from './shorthand.js'
 import { isNegation, looksEnglish, sameText, splitSentences, tokenize } from './text.js'
-import { renderTone } from './tone.js'
+import { insist, renderTone } from './tone.js'
 
 /**
  * The paraphraser. The text is parsed into a message (greeting, clean sentences, closing thanks, sign-off; texting
@@ -37,6 +37,12 @@ export function paraphrase(input: ParaphraseInput): ParaphraseResult {
     if (verdict === true) variants.push(out)
     else if (verdict === 'long' && nearMiss === undefined) nearMiss = out
   }
+  // Nothing in the tone's rules applied: its last-resort change, if it has one.
+  const stronger = variants.length === 0 ? insist(message, input.tone) : undefined
+  for (let k = 0; stronger && k < n * CANDIDATES_PER_VARIANT && variants.length < n; k++) {
+    const { text: out, added } = renderTone(stronger, input.tone, k, apostrophe)
+    if (!variants.some((v) => sameText(v, out)) && check(out, added) === true) variants.push(out)
+  }
   // A text already as short as it gets: its clean rewrite, rather than nothing or a typographic one.
   if (variants.length === 0 && nearMiss) variants.push(nearMiss)
   if (variants.length === 0) variants.push(...lightRewrites(text, 1))
@@ -55,7 +61,9 @@ export function checker(input: string, tone: ParaphraseInput['tone']) {
   const negationCount = negations(expandShorthand(input))
   return (output: string, added: string[]): boolean | 'long' => {
     if (sameText(output, input) || !output.trim()) return false
-    if (!terms.every((t) => output.includes(t))) return false
+    // A shouted word ("THIRD") may come back in lower case; every other term exactly as written.
+    const kept = (t: string) => output.includes(t) || (/^\p{Lu}{3,}$/u.test(t) && output.includes(t.toLowerCase()))
+    if (!terms.every(kept)) return false
     const addedNegations = added.reduce((sum, a) => sum + negations(a), 0)
     if (negations(output) - addedNegations !== negationCount) return false
     if (shorthandIn(output).length > 0) return false

@@ -94,7 +94,7 @@ export function reorderClauses(sentence: string): string | undefined {
 }
 
 const COORDINATED =
-  /^(.{15,}?)(?:, (and|but|so)| (and|but)(?= (?:I|we|you|they) (?:can|will|could|should|may|['’]ll|have|need|do)\b)) ((?:I|we|you|they|it|he|she|this|that|there|the|your|our)\b.{8,})$/
+  /^(.{15,}?)(?:, (and|but|so)| (and|but)(?= (?:(?:I|we|you|they|(?:a|an|the|our|your) [a-z]+) (?:can|will|could|should|may|['’]ll|have|need|do)|(?:it|they) [a-z]+ed|it (?:broke|stopped|arrived|came|went))\b)) ((?:I|we|you|they|it|he|she|this|that|there|the|your|our|a|an)\b.{8,})$/
 
 /** "X, and we…" (or "X and you can…") → "X. We…"; "X, but we…" → "X. However, we…"; "X, so…" → "X. As a result, …". */
 export function splitCoordination(sentence: string): string | undefined {

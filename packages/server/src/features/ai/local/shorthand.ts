@@ -137,11 +137,31 @@ const SHORTHAND: Record<string, string> = {
   l8: 'late',
   pmt: 'payment',
   dm: 'message',
+  lmk: 'let me know',
+  ofc: 'of course',
+  imho: 'in my opinion',
+  n: 'and',
+  b: 'be',
+  y: 'why',
+  wot: 'what',
+  sth: 'something',
+  smth: 'something',
+  pwd: 'password',
+  appt: 'appointment',
   i: 'I',
 }
 
 // Two-word forms and symbols: "w/" → "with", "thank u" → "thank you".
-const PHRASES: [RegExp, string][] = [
+const PHRASES: [RegExp, string | ((...args: string[]) => string)][] = [
+  [/\b(?:omg|omfg|jk|brb)\b[,!.]*\s*/gi, ''],
+  [
+    /\b(on|this|next|by|until|till|from) (mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\b(?!\.\w)/gi,
+    (_: string, p: string, d: string) => `${p} ${dayName(d)}`,
+  ],
+  [
+    /\b(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun) (morning|afternoon|evening|night)\b/gi,
+    (_: string, d: string, t: string) => `${dayName(d)} ${t}`,
+  ],
   [/(^|\s)w\/o(?=\s)/gi, '$1without'],
   [/(^|\s)w\/(?=\s)/gi, '$1with'],
   [/\bb\/c\b/gi, 'because'],
@@ -149,6 +169,40 @@ const PHRASES: [RegExp, string][] = [
   [/\bi['’]?d\b(?=\s+(?:like|love|be|have|need|prefer|appreciate)\b)/gi, "I'd"],
   [/\bi['’]m\b/g, "I'm"],
   [/\bi['’]ve\b/g, "I've"],
+]
+
+const DAYS: Record<string, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+}
+const dayName = (short: string) => DAYS[short.toLowerCase().slice(0, 3)] ?? short
+
+// Slips common in learners' English whose correction is certain: "I have buyed" → "I have bought",
+// "I am waiting since 10 days" → "I have been waiting for 10 days", "What I can do?" → "What can I do?".
+const LEARNER_FIXES: [RegExp, string][] = [
+  [/\bbuyed\b/g, 'bought'],
+  [/\bsended\b/g, 'sent'],
+  [/\bpayed\b/g, 'paid'],
+  [/\bteached\b/g, 'taught'],
+  [/\bbringed\b/g, 'brought'],
+  [/\bthinked\b/g, 'thought'],
+  [
+    /\b(I|we) (?:am|are) waiting since (\d+|a|one|two|three|four|five|six|seven|ten) (days?|weeks?|months?|hours?)\b/gi,
+    '$1 have been waiting for $2 $3',
+  ],
+  [/\bnobody (?:is|has) answer(?:ing|ed)? (me|us)\b/gi, 'nobody has answered $1'],
+  [/\b(is|are|was|were) not (accept|approve|deliver|refund|process|ship)\b/gi, '$1 not $2ed'],
+  [/\bnot accepteded\b/g, 'not accepted'],
+  [/\bin your (website|site|app|shop)\b/gi, 'on your $1'],
+  [/\bI try (\d+|two|three|several|many) times\b/g, 'I tried $1 times'],
+  [/^(What|How|When|Where|Why) (I|we) (can|should|must|could) ([a-z]+)\b/gim, '$1 $3 $2 $4'],
+  [/^please you can\b/gim, 'could you please'],
+  [/\bplease you can\b/gi, 'could you please'],
 ]
 
 // Words after "ur" that make it "you're": adjectives and participles that describe the reader.
@@ -183,7 +237,9 @@ export function shorthandIn(text: string): string[] {
 /** Writes out shorthand, capitalises "I", weekdays and months, and settles "ur". Facts are never touched. */
 export function expandShorthand(text: string): string {
   let out = text
-  for (const [pattern, replacement] of PHRASES) out = out.replace(pattern, replacement)
+  for (const [pattern, replacement] of PHRASES)
+    out = typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement)
+  for (const [pattern, replacement] of LEARNER_FIXES) out = out.replace(pattern, replacement)
   // Word by word, so ids ("u2"), e-mails and links are left alone: a word must stand between spaces or punctuation.
   out = out.replace(
     /(?<![\p{L}\p{N}'’@/.#_-])([\p{L}\p{N}]+)(?![\p{L}\p{N}'’@_]|\.\w|\/\w)/gu,

@@ -43,11 +43,11 @@ export function restructure(s: Sentence, k: number, swaps: PhraseRule[]): string
 /** "We will send you a new phone tomorrow." → "Tomorrow, we will send you a new phone." */
 function frontTime(sentence: string): string | undefined {
   const m =
-    /^((?:We|I|You|Your \w+|The \w+) [^,;:]{6,}?) (tomorrow|today|tonight|this (?:morning|afternoon|evening|week)|next week|on (?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday))([.!])$/.exec(
+    /^((?:We|I|You|Your \w+|The \w+|An? \w+|Our \w+) (?:[^,;:]|(?<=\d):(?=\d)){6,}?) (tomorrow|today|tonight|this (?:morning|afternoon|evening|week)|next week)\b((?:[^,;:]|(?<=\d):(?=\d))*?)([.!])$/.exec(
       sentence,
     )
   if (!m) return undefined
-  const [, main, when, end] = m as unknown as [string, string, string, string]
-  if (/\b(?:and|but|or|until|before|after|by)$/.test(main)) return undefined
-  return `${when.charAt(0).toUpperCase()}${when.slice(1)}, ${lowerFirst(main)}${end}`
+  const [, main, when, rest, end] = m as unknown as [string, string, string, string, string]
+  if (/\b(?:and|but|or|until|before|after|by|from|of)$/.test(main)) return undefined
+  return `${when.charAt(0).toUpperCase()}${when.slice(1)}, ${lowerFirst(main)}${rest}${end}`
 }

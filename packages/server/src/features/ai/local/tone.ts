@@ -2,6 +2,7 @@ import nlp from 'compromise'
 import type { Tone } from '@proxima/contracts'
 import { finish, type Greeting, type Message, type Thanks } from './message.js'
 import { applyRules, contract, expand, lowerFirst, type PhraseRule } from './rewrite.js'
+import { sentimentOf } from './sentiment.js'
 import { termTags } from './shorthand.js'
 import { restructure } from './structure.js'
 import { capitalize } from './text.js'
@@ -88,6 +89,11 @@ const FORMAL: PhraseRule[] = [
   [/\ba bit\b/gi, 'slightly'],
   [/\ba lot of\b/gi, 'many'],
   [/\bkind of |sort of /gi, ''],
+  [/\byou guys\b/gi, 'you'],
+  [/\bjust (?=reply|let|send|click|call|print|drop|use|try)/gi, ''],
+  [/\bmaybe\b/g, 'perhaps'],
+  [/,? I guess(?=[.!?]*$)/g, ''],
+  [/^I guess,? /g, ''],
   [/\ba (?:large|great|big) number of\b/gi, 'many'],
   [/\bI(?: am|['’]m) (?:so |very |really )?sorry (?:for|about) the\b/g, 'I apologise for the'],
   [/\b(We|we)(?: are|['’]re) (?:so |very |really )?sorry (?:for|about) the\b/g, '$1 apologise for the'],
@@ -154,6 +160,16 @@ const CONCISE: PhraseRule[] = [
   [/\bsend (\S+(?: \S+)?) again\b/gi, 'resend $1'],
   [/\bonce again\b/gi, 'again'],
   [/\bI(?:['’]m| am) (?:so |very |really )?sorry (?:for|about)\b/g, 'Sorry for'],
+  [/^(?:we['’]re|I['’]m|we are|I am) (?:so |very |really )?sorry, but\b/gi, 'Sorry, but'],
+  [/\bmake sure\b/gi, 'ensure'],
+  [/\bmy money back\b/gi, 'a refund'],
+  [/\bthe link to reset your password\b/gi, 'your password reset link'],
+  [/\bfor (\S+) a month\b/gi, 'for $1 monthly'],
+  [/^Your (ticket|order|case|reference|tracking) number is (\S+?)\.$/g, '$1 number: $2.'],
+  [/\breply to this (?:message|e-?mail)\b/gi, 'reply'],
+  [/\bis (?:now )?scheduled for delivery on\b/gi, 'will be delivered on'],
+  [/\b(?:maybe|possibly|probably|perhaps) /gi, ''],
+  [/,? I guess(?=[.!?]*$)/g, ''],
   [/^(?:unfortunately|regrettably|however),?\s+/gi, ''],
   [/\blook into\b/gi, 'check'],
   [/\bget back to you\b/gi, 'reply'],
@@ -185,7 +201,6 @@ const NEUTRAL_SWAPS: PhraseRule[][] = [
     [/\bget back to you\b/gi, 'follow up with you'],
     [/\bright away\b/gi, 'immediately'],
     [/\ba few\b/gi, 'several'],
-    [/\bbusiness days\b/gi, 'working days'],
     [/\bget in touch with\b/gi, 'contact'],
     [/\ba (?:large|great|big) number of\b/gi, 'many'],
     [/\bsend (your|the|us|me) (\S+) again\b/gi, 'resend $1 $2'],
@@ -197,13 +212,15 @@ const NEUTRAL_SWAPS: PhraseRule[][] = [
   ],
   [
     [/\bI would like to\b/g, 'I want to'],
+    [/\bI want my\b/g, 'I would like my'],
+    [/^(We|I)['’](?:re|m) (?:so |very |really )?sorry, but\b/g, '$1 apologise, but'],
+    [/, not another\b/g, ' rather than another'],
     [/\bat the moment\b/gi, 'right now'],
     [/\bensure\b/gi, 'make sure'],
     [/\bdue to\b/gi, 'because of'],
     [/\bcurrently\b/gi, 'at the moment'],
     [/\bimmediately\b/gi, 'right away'],
     [/\bseveral\b/gi, 'a few'],
-    [/\bworking days\b/gi, 'business days'],
     [/\bresend (your|the) (\w+)(?=[.?!,])/gi, 'send $1 $2 again'],
     [/\bI apologi[sz]e for the\b/g, "I'm sorry for the"],
     [/^sorry about (that|this)\b/gi, 'my apologies for $1'],
@@ -217,7 +234,9 @@ const NEUTRAL_SWAPS: PhraseRule[][] = [
 type Situation = 'delay' | 'problem' | 'billing' | 'refusal' | 'resolved' | 'request' | 'general'
 
 /** The customer's situation as a reply describes it, for the acknowledgement an empathetic reply opens with. */
-export function situationOf(body: string, kinds: Kind[]): Situation {
+export function situationOf(text: string, kinds: Kind[]): Situation {
+  // "If this date does not work for you…" is a condition, not the customer's situation.
+  const body = text.replace(/\b(?:if|unless)\b[^,.!?]*/gi, '')
   if (
     /\b(?:we|I) (?:do not|don['’]t|can(?:no|['’])t|are unable to) (?:offer|accept|refund|replace|provide|support)\b|\bnot eligible\b|\bour policy\b/i.test(
       body,
@@ -240,6 +259,17 @@ export function situationOf(body: string, kinds: Kind[]): Situation {
   if (/\b(?:charged?|refund|payment|invoice|billing|bill)\b/i.test(body)) return 'billing'
   if (kinds.includes('request') || kinds.includes('letKnow')) return 'request'
   return 'general'
+}
+
+// For a reply that already apologises: the acknowledgement without a second "sorry".
+const ACKNOWLEDGE_PLAIN: Record<Situation, string[]> = {
+  delay: ['I know how frustrating waiting can be.', 'I understand how annoying a delay like this is.'],
+  problem: ['I can see how frustrating this must be.', 'I understand how annoying this is.'],
+  billing: ['I understand how worrying this is.', 'I understand your concern.'],
+  refusal: ["I understand this isn't the answer you were hoping for.", "I know this isn't the news you wanted."],
+  resolved: ['Thank you for your patience while we sorted this out.', 'I really appreciate your patience with this.'],
+  request: ['I understand this is an extra step.', 'I know this means a little more work for you.'],
+  general: ['I understand how important this is to you.', 'I completely understand.'],
 }
 
 // Agent voice: the paraphraser polishes replies to customers.
@@ -270,15 +300,48 @@ const ACKNOWLEDGE: Record<Situation, string[]> = {
   general: ['I understand how important this is to you.', "I completely understand, and I'm here to help."],
 }
 
-// The writer is the customer: "I can't log in", "my order" and no "your".
+// The writer is the customer: "I can't log in", "my order", and no agent's "we" or "your order".
 const CUSTOMER_VOICE =
-  /\b(?:my|I['’]ve been|I was charged|I can(?:no|['’])t|I didn['’]t|I haven['’]t|I need|I ordered|I bought)\b/i
-const CUSTOMER_ACKNOWLEDGE = [
-  'I know you must be busy, and I appreciate your help with this.',
-  'Thank you for taking the time to look into this for me.',
-]
+  /\b(?:my|I['’]ve been|I have been|I was (?:charged|promised)|I can(?:no|['’])t|I didn['’]t|I haven['’]t|I need|I ordered|I bought|I paid|I want|you guys)\b/i
+const AGENT_VOICE = /\b(?:we|our|us)\b|\byour (?:order|refund|parcel|package|account|ticket|subscription)\b/i
+const isCustomer = (body: string) => CUSTOMER_VOICE.test(body) && !AGENT_VOICE.test(body)
+const CUSTOMER_ACKNOWLEDGE: Record<'negative' | 'positive' | 'other', string[]> = {
+  negative: [
+    'I understand these things happen, and I hope you can help me sort this out.',
+    "I know you must be busy, and I'd really appreciate your help with this.",
+  ],
+  positive: ['I really appreciate all your help.', "I'm so grateful for your help."],
+  other: [
+    'I know you must be busy, and I appreciate your help with this.',
+    'Thank you for taking the time to look into this for me.',
+  ],
+}
 
 // ─── rendering ────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A last resort for a text the tone rules leave as it was (already formal, already plain): formal notes the first
+ * statement ("Please note that your ticket number is…"), neutral joins its first two statements.
+ */
+export function insist(msg: Message, tone: Tone): Message | undefined {
+  const first = msg.paragraphs[0]
+  if (!first?.length) return undefined
+  const statement = (s: string) => /^(?:Your|The|Our|We|An?|This|It)\b[^?!]*\.$/.test(s)
+  if (tone === 'formal' && statement(first[0]!))
+    return {
+      ...msg,
+      paragraphs: [[`Please note that ${lowerFirst(first[0]!)}`, ...first.slice(1)], ...msg.paragraphs.slice(1)],
+    }
+  if (tone === 'neutral' && first.length > 1 && statement(first[0]!) && statement(first[1]!) && !/,/.test(first[0]!))
+    return {
+      ...msg,
+      paragraphs: [
+        [`${first[0]!.slice(0, -1)}, and ${lowerFirst(first[1]!)}`, ...first.slice(2)],
+        ...msg.paragraphs.slice(1),
+      ],
+    }
+  return undefined
+}
 
 export function renderTone(msg: Message, tone: Tone, k: number, apostrophe: string): Rendered {
   const added: string[] = []
@@ -300,26 +363,25 @@ export function renderTone(msg: Message, tone: Tone, k: number, apostrophe: stri
 
   // Empathy comes first: the acknowledgement opens the body.
   if (tone === 'empathetic') {
-    const customer = CUSTOMER_VOICE.test(bodyText) && !/\byour?\b/i.test(bodyText)
-    const options = customer
-      ? CUSTOMER_ACKNOWLEDGE
-      : ACKNOWLEDGE[
-          situationOf(
-            bodyText,
-            all.map((s) => s.kind),
-          )
-        ]
+    const mood = sentimentOf(bodyText).score
+    const situation = situationOf(
+      bodyText,
+      all.map((s) => s.kind),
+    )
+    // A reply that already apologises gets the acknowledgement without a second "sorry".
+    const apologised = /\b(?:sorry|apologi[sz]e|apologies)\b/i.test(bodyText)
+    const options = isCustomer(bodyText)
+      ? CUSTOMER_ACKNOWLEDGE[mood < -0.05 ? 'negative' : mood > 0.2 ? 'positive' : 'other']
+      : (apologised ? ACKNOWLEDGE_PLAIN : ACKNOWLEDGE)[situation]
     const ack = pick(options, k)
     const opening = all[0]
-    if (opening?.kind === 'sorry' && paragraphs[0]?.length) {
-      // The reply already opens with an apology: it grows into an acknowledgement.
-      const fuller = fullerApology(paragraphs[0][0]!, k)
-      if (fuller) {
-        paragraphs[0][0] = fuller
-        added.push(fuller)
-        acknowledged = true
-      }
-    } else if (!alreadyAcknowledges(bodyText)) {
+    // A reply opening with a short apology ("Sorry about that.") grows it into the acknowledgement.
+    const fuller = opening?.kind === 'sorry' && paragraphs[0]?.length ? fullerApology(paragraphs[0][0]!, k) : undefined
+    if (fuller) {
+      paragraphs[0]![0] = fuller
+      added.push(fuller)
+      acknowledged = true
+    } else if (opening?.kind === 'sorry' || !alreadyAcknowledges(bodyText)) {
       paragraphs[0] = [ack, ...(paragraphs[0] ?? [])]
       added.push(ack)
       acknowledged = true
@@ -340,7 +402,10 @@ export function renderTone(msg: Message, tone: Tone, k: number, apostrophe: stri
     text = msg.thanks?.ownLine ? `${text}\n\n${thanks}` : `${text} ${thanks}`.trim()
   } else if (tone === 'friendly' && !woven && !greeting) {
     // Nothing to weave warmth into: a warm opening line instead.
-    const opener = pick(['Hi there!', 'Happy to help!', 'Thanks for reaching out!'], k)
+    const opener = pick(
+      isCustomer(bodyText) ? ['Hi there!', 'Hello!'] : ['Hi there!', 'Happy to help!', 'Thanks for reaching out!'],
+      k,
+    )
     text = `${opener} ${text}`
     added.push(opener)
   }
@@ -386,7 +451,8 @@ function greet(g: Greeting | null, tone: Tone, k: number, hasBody: boolean): Ren
     case 'empathetic':
       return { text: `${named(pick(['Hi', 'Hello'], k))},`, ownLine: own }
     case 'concise':
-      return own && name ? { text: `Hi ${name},`, ownLine: true } : null
+      // The name stays (it may be the only way the reader knows the message is for them); the rest goes.
+      return name ? { text: `Hi ${name},`, ownLine: own } : null
     default: {
       const word = /^hello$/i.test(g.word) ? pick(['Hi', 'Hello'], k) : pick(['Hello', 'Hi'], k)
       return { text: `${named(word)},`, ownLine: own }
@@ -439,13 +505,19 @@ function signOff(text: string, tone: Tone): string {
 
 // Sentences that carry no information a concise reply needs.
 function isFiller(s: string): boolean {
-  return /^(?:I hope (?:you(?:['’]re| are) (?:well|doing well)|this helps)|hope (?:you(?:['’]re| are) (?:well|doing well)|this helps|that helps)|thanks for (?:reaching out|your message|contacting us|getting in touch)|thank you for (?:reaching out|your message|contacting us|getting in touch)|have a (?:great|nice|good) day)\b[^.!?]*[.!]$/i.test(
+  return /^(?:(?:thanks|thank you) (?:so much )?for (?:waiting|your patience|your understanding)[.!]$|I hope (?:you(?:['’]re| are) (?:well|doing well)|this helps)|hope (?:you(?:['’]re| are) (?:well|doing well)|this helps|that helps)|thanks for (?:reaching out|your message|contacting us|getting in touch)|thank you for (?:reaching out|your message|contacting us|getting in touch)|have a (?:great|nice|good) day)\b[^.!?]*[.!]$/i.test(
     s,
   )
 }
 
 /** One sentence in a tone; `weave` says whether this sentence may take the message's one woven phrase. */
 function sentence(s: Sentence, tone: Tone, k: number, weave: () => boolean, added: string[]): string {
+  // "I'm afraid if this date…" does not work: a sentence opening with a condition takes no lead phrase.
+  if (
+    /^(?:if|when|once|unless|as soon as|while|because|since)\b/i.test(s.text) &&
+    (s.kind === 'bad' || s.kind === 'good')
+  )
+    s = { ...s, kind: 'other' }
   const lead = (phrase: string, body: string) => {
     added.push(phrase)
     return `${phrase}${lowerFirst(body)}`
