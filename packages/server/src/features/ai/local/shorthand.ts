@@ -200,7 +200,7 @@ const LEARNER_FIXES: [RegExp, string][] = [
   [/\bnot accepteded\b/g, 'not accepted'],
   [/\bin your (website|site|app|shop)\b/gi, 'on your $1'],
   [/\bI try (\d+|two|three|several|many) times\b/g, 'I tried $1 times'],
-  [/^(What|How|When|Where|Why) (I|we) (can|should|must|could) ([a-z]+)\b/gim, '$1 $3 $2 $4'],
+  [/(^|[.!?]\s+)(What|How|When|Where|Why) (I|we) (can|should|must|could) ([a-z]+)(?=[^.!]*\?)/gm, '$1$2 $4 $3 $5'],
   [/^please you can\b/gim, 'could you please'],
   [/\bplease you can\b/gi, 'could you please'],
 ]

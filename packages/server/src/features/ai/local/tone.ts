@@ -505,7 +505,8 @@ function signOff(text: string, tone: Tone): string {
 
 // Sentences that carry no information a concise reply needs.
 function isFiller(s: string): boolean {
-  return /^(?:(?:thanks|thank you) (?:so much )?for (?:waiting|your patience|your understanding)[.!]$|I hope (?:you(?:['’]re| are) (?:well|doing well)|this helps)|hope (?:you(?:['’]re| are) (?:well|doing well)|this helps|that helps)|thanks for (?:reaching out|your message|contacting us|getting in touch)|thank you for (?:reaching out|your message|contacting us|getting in touch)|have a (?:great|nice|good) day)\b[^.!?]*[.!]$/i.test(
+  if (/^(?:thanks|thank you) (?:so much )?for (?:waiting|your patience|your understanding)[.!]$/i.test(s)) return true
+  return /^(?:I hope (?:you(?:['’]re| are) (?:well|doing well)|this helps)|hope (?:you(?:['’]re| are) (?:well|doing well)|this helps|that helps)|thanks for (?:reaching out|your message|contacting us|getting in touch)|thank you for (?:reaching out|your message|contacting us|getting in touch)|have a (?:great|nice|good) day)\b[^.!?]*[.!]$/i.test(
     s,
   )
 }
