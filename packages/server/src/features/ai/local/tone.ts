@@ -129,6 +129,8 @@ const FRIENDLY: PhraseRule[] = [
 
 // Fillers and hedges that add length but no meaning.
 const CONCISE: PhraseRule[] = [
+  // ", just print the label…" loses its "just": a colon keeps it from becoming a comma splice.
+  [/, just (?=(?:print|reply|send|click|call|drop|use|try|let|tap|log|go|open|follow|restart|reinstall)\b)/g, ': '],
   [/\b(?:I was wondering if you could|would you be able to|are you able to)\b/gi, 'could you'],
   [
     /\b(?:please note that|I wanted to let you know that|I would like to inform you that|just to let you know,?|I just wanted to let you know that|I wanted to say that) /gi,
@@ -165,7 +167,7 @@ const CONCISE: PhraseRule[] = [
   [/\bmy money back\b/gi, 'a refund'],
   [/\bthe link to reset your password\b/gi, 'your password reset link'],
   [/\bfor (\S+) a month\b/gi, 'for $1 monthly'],
-  [/^Your (ticket|order|case|reference|tracking) number is (\S+?)\.$/g, '$1 number: $2.'],
+  [/(?<=^|[.!?] )(?:Your |The |My )?(ticket|order|case|reference|tracking) number is (\S+?)\.$/gi, '$1 number: $2.'],
   [/\breply to this (?:message|e-?mail)\b/gi, 'reply'],
   [/\bis (?:now )?scheduled for delivery on\b/gi, 'will be delivered on'],
   [/\b(?:maybe|possibly|probably|perhaps) /gi, ''],
@@ -354,7 +356,7 @@ export function renderTone(msg: Message, tone: Tone, k: number, apostrophe: stri
     sentences
       .map((raw, i) => {
         const s = all[msg.paragraphs.slice(0, p).flat().length + i]!
-        let out = sentence(s, tone, k, () => !woven && ((woven = true), true), added)
+        let out = sentence(s, tone, k, () => !woven && ((woven = true), true), added, isCustomer(bodyText))
         if (tone === 'concise' && isFiller(raw) && all.length > 1) out = ''
         return out
       })
@@ -512,7 +514,14 @@ function isFiller(s: string): boolean {
 }
 
 /** One sentence in a tone; `weave` says whether this sentence may take the message's one woven phrase. */
-function sentence(s: Sentence, tone: Tone, k: number, weave: () => boolean, added: string[]): string {
+function sentence(
+  s: Sentence,
+  tone: Tone,
+  k: number,
+  weave: () => boolean,
+  added: string[],
+  customer: boolean,
+): string {
   // "I'm afraid if this date…" does not work: a sentence opening with a condition takes no lead phrase.
   if (
     /^(?:if|when|once|unless|as soon as|while|because|since)\b/i.test(s.text) &&
@@ -558,9 +567,9 @@ function sentence(s: Sentence, tone: Tone, k: number, weave: () => boolean, adde
         return pick([`Just let ${who} know ${rest}!`, `Feel free to let ${who} know ${rest}!`], k).replace(/ !$/, '!')
       }
       const out = applyRules(s.text, FRIENDLY)
-      if (s.kind === 'bad' && !/^unfortunately\b/i.test(out) && weave())
+      if (s.kind === 'bad' && !customer && !/^unfortunately\b/i.test(out) && weave())
         return lead(pick(['Just a heads-up: ', 'Quick heads-up: ', 'Just so you know, '], k), out)
-      if (s.kind === 'good' && weave()) return lead(pick(['Good news: ', 'Great news: '], k), out)
+      if (s.kind === 'good' && !customer && weave()) return lead(pick(['Good news: ', 'Great news: '], k), out)
       return out
     }
     case 'empathetic': {
