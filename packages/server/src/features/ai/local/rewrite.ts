@@ -27,7 +27,8 @@ export function replaceKeepingCase(text: string, pattern: RegExp, replacement: s
 export const applyRules = (text: string, rules: PhraseRule[]) =>
   rules.reduce((t, [pattern, replacement]) => replaceKeepingCase(t, pattern, replacement), text)
 
-const PARTICIPLE_NEXT = String.raw`(?=\s+(?:been|got|already|just|never|not|received|sent|issued|\w+ed|\w+en)\b)`
+// "it's been", "it's already shipped": "has"; "that's already on sale": "is".
+const PARTICIPLE_NEXT = String.raw`(?=\s+(?:(?:already|just|never|not)\s+)?(?:been|got|received|sent|issued|\w+ed|\w+en)\b)`
 const EXPANSIONS: PhraseRule[] = [
   [/\bcan['’]t\b/gi, 'cannot'],
   [/\bwon['’]t\b/gi, 'will not'],
@@ -89,6 +90,9 @@ export function reorderClauses(sentence: string): string | undefined {
   if (!nlp(sub!).has('#Verb')) return undefined
   // "Thanks for your patience while we…" keeps its thanks first.
   if (/^(?:thanks|thank you|sorry)\b/i.test(main!)) return undefined
+  // "call you 30 minutes before arriving": the clause belongs to the time before it.
+  if (/\b(?:minutes?|hours?|days?|weeks?|months?|shortly|just|right|long|soon|even|only)$/i.test(main!))
+    return undefined
   if (COMPLEMENT_VERB.test(main!) && !/\blet (?:me|us) know$/i.test(main!)) return undefined
   return `${capitalize(conj!.toLowerCase())} ${sub}, ${lowerFirst(main!)}${end || '.'}`
 }

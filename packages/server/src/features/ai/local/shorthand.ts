@@ -202,6 +202,11 @@ const LEARNER_FIXES: [RegExp, string][] = [
   [/\bI try (\d+|two|three|several|many) times\b/g, 'I tried $1 times'],
   [/(^|[.!?]\s+)(What|How|When|Where|Why) (I|we) (can|should|must|could) ([a-z]+)(?=[^.!]*\?)/gm, '$1$2 $4 $3 $5'],
   [/^please you can\b/gim, 'could you please'],
+  // A texted sentence often drops its subject: "gonna need ur email", "wanna upgrade…".
+  [/(^|[.!?]\s+)(?:going to|gonna) need\b/gi, "$1I'm going to need"],
+  [/(^|[.!?]\s+)(?:want to|wanna) (upgrade|cancel|change|return|order|know|ask|buy)\b/gi, '$1I want to $2'],
+  [/(^|[.!?]\s+)(by the way|for your information|to be honest)\s+(?![,\s])/gi, '$1$2, '],
+  [/, (should|will|may|might) (be|arrive|show|take)\b/g, '. It $1 $2'],
   [/\bplease you can\b/gi, 'could you please'],
 ]
 
@@ -239,7 +244,6 @@ export function expandShorthand(text: string): string {
   let out = text
   for (const [pattern, replacement] of PHRASES)
     out = typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement)
-  for (const [pattern, replacement] of LEARNER_FIXES) out = out.replace(pattern, replacement)
   // Word by word, so ids ("u2"), e-mails and links are left alone: a word must stand between spaces or punctuation.
   out = out.replace(
     /(?<![\p{L}\p{N}'’@/.#_-])([\p{L}\p{N}]+)(?![\p{L}\p{N}'’@_]|\.\w|\/\w)/gu,
@@ -254,6 +258,7 @@ export function expandShorthand(text: string): string {
       return word[0] !== lower[0] && written[0] !== 'I' ? capitalize(written) : written
     },
   )
+  for (const [pattern, replacement] of LEARNER_FIXES) out = out.replace(pattern, replacement)
   return out
 }
 

@@ -26,9 +26,9 @@ export type Kind = 'request' | 'letKnow' | 'bad' | 'good' | 'question' | 'sorry'
 export type Sentence = { text: string; kind: Kind; vp: string }
 
 const GOOD_VERBS =
-  'issued|sent|shipped|dispatched|refunded|fixed|resolved|processed|approved|credited|updated|restored|unlocked|reset|replaced|received|added|applied|cancelled|canceled|found|arranged|booked|upgraded|extended|waived'
+  'issued|sent|shipped|dispatched|refunded|fixed|resolved|processed|approved|credited|updated|restored|unlocked|reset|replaced|added|applied|cancelled|canceled|arranged|booked|upgraded|extended|waived'
 const GOOD = new RegExp(
-  String.raw`\b(?:(?:we|I)(?:['’]ve| have)?\s+(?:just |now |already )?(?:${GOOD_VERBS})|(?:we|I)(?:['’]ll| will) (?:send|ship|refund|replace|credit|call|email|arrange|process|issue|fix|upgrade|extend)|(?:has|have) been (?:just |now |already )?(?:${GOOD_VERBS})|is on (?:its|the) way)\b`,
+  String.raw`\b(?:(?:we|I)(?:['’]ve| have)?\s+(?:just |now |already )?(?:${GOOD_VERBS})|(?:we|I)(?:['’]ll| will) (?:send|ship|refund|replace|credit|call|email|arrange|process|issue|fix|upgrade|extend)|(?:has|have) been (?:just |now |already )?(?:${GOOD_VERBS})|is on (?:its|the) way|went through|has gone through)\b`,
   'i',
 )
 const NEGATIVE =
@@ -42,7 +42,7 @@ export function classify(text: string): Sentence {
   if (m) {
     const vp = m[1]!
     if (/^let (?:me|us) know\b/i.test(vp)) return { text, kind: 'letKnow', vp }
-    if (startsWithVerb(vp)) return { text, kind: 'request', vp }
+    if (startsWithVerb(vp) && !/^note\b/i.test(vp)) return { text, kind: 'request', vp }
   }
   if (/^let (?:me|us) know\b/i.test(bare)) return { text, kind: 'letKnow', vp: lowerFirst(bare) }
   if (/\?$/.test(text)) return { text, kind: 'question', vp: '' }
@@ -75,8 +75,8 @@ function gerund(vp: string): string | undefined {
 const FORMAL: PhraseRule[] = [
   [/\bthanks(?! to)\b/gi, 'thank you'],
   [/\bthank you so much\b/gi, 'thank you very much'],
-  [/\bI want to\b/g, 'I would like to'],
-  [/\bwe want to\b/gi, 'we would like to'],
+  [/\bI want\b/g, 'I would like'],
+  [/\bwe want\b/gi, 'we would like'],
   [/\bcan you\b/gi, 'could you'],
   [/\bare you able to\b/gi, 'would you be able to'],
   [/\bget back to you\b/gi, 'follow up with you'],
@@ -99,7 +99,8 @@ const FORMAL: PhraseRule[] = [
   [/\b(We|we)(?: are|['’]re) (?:so |very |really )?sorry (?:for|about) the\b/g, '$1 apologise for the'],
   [/^(?:so |very |really )?sorry about (?:that|this)\b/gi, 'Please accept our apologies for this'],
   [/\b(?:so |very |really )?sorry about (?:that|this)\b/gi, 'please accept our apologies for this'],
-  [/^sorry\b/gi, 'I apologise'],
+  [/^sorry to hear\b/gi, 'I am sorry to hear'],
+  [/^sorry\b(?! to hear)/gi, 'I apologise'],
   [/\bno problem\b/gi, 'certainly'],
   [/\bno worries\b/gi, 'not a problem'],
   [/\byou can\b/g, 'you may'],
@@ -108,7 +109,9 @@ const FORMAL: PhraseRule[] = [
   [/^OK[,.!]?\s+/g, ''],
   [/\bis that OK\b/gi, 'is that acceptable'],
   [/^yes[,!]\s+/gi, 'Yes, '],
-  [/^(?:by the way|also),?\s+/gi, 'In addition, '],
+  [/^by the way,?\s+/gi, 'Please note that '],
+  [/^also,?\s+/gi, 'In addition, '],
+  [/\bstuff\b/g, 'items'],
   [/^(?:to be honest|for your information),?\s+/gi, ''],
   [/!/g, '.'],
 ]
@@ -129,7 +132,7 @@ const FRIENDLY: PhraseRule[] = [
 
 // Fillers and hedges that add length but no meaning.
 const CONCISE: PhraseRule[] = [
-  // ", just print the label…" loses its "just": a colon keeps it from becoming a comma splice.
+  // ", just print the label…" loses its "just": a colon keeps it from becoming a comma splice.  [/^((?:if|when|once|unless)\b[^,]*), just /i, '$1, '],
   [/, just (?=(?:print|reply|send|click|call|drop|use|try|let|tap|log|go|open|follow|restart|reinstall)\b)/g, ': '],
   [/\b(?:I was wondering if you could|would you be able to|are you able to)\b/gi, 'could you'],
   [
@@ -240,24 +243,24 @@ export function situationOf(text: string, kinds: Kind[]): Situation {
   // "If this date does not work for you…" is a condition, not the customer's situation.
   const body = text.replace(/\b(?:if|unless)\b[^,.!?]*/gi, '')
   if (
-    /\b(?:we|I) (?:do not|don['’]t|can(?:no|['’])t|are unable to) (?:offer|accept|refund|replace|provide|support)\b|\bnot eligible\b|\bour policy\b/i.test(
+    /\b(?:we|I) (?:do not|don['’]t|can(?:no|['’])t|are unable to) (?:offer|accept|refund|replace|provide|support|extend|change|cancel|reverse|exchange)\b|\bnot eligible\b|\bour policy\b/i.test(
       body,
     )
   )
     return 'refusal'
   if (
-    /\b(?:delay(?:ed|s)?|late|until|stuck|waiting|wait|longer than|back ?order(?:ed)?|out of stock|not (?:yet )?arrived|hasn['’]t arrived|still not)\b/i.test(
-      body,
-    )
-  )
-    return 'delay'
-  if (kinds.includes('good') && !kinds.includes('bad')) return 'resolved'
-  if (
-    /\b(?:broken|damaged|faulty|defective|not working|doesn['’]t work|does not work|stopped working|error|crash(?:es|ed)?|can(?:no|['’])t (?:log|sign|access|open|find)|problem|issue|wrong|missing)\b/i.test(
+    /\b(?:broken|broke|damaged|faulty|defective|not working|doesn['’]t work|does not work|stopped working|error|crash(?:es|ed)?|can(?:no|['’])t (?:log|sign|access|open|find)|problem|issue|wrong|missing|logging you out)\b/i.test(
       body,
     )
   )
     return 'problem'
+  if (kinds.includes('good') && !kinds.includes('bad')) return 'resolved'
+  if (
+    /\b(?:delay(?:ed|s)?|late|patience|until|stuck|waiting|wait|longer than|back ?order(?:ed)?|out of stock|not (?:yet )?arrived|hasn['’]t arrived|still not)\b/i.test(
+      body,
+    )
+  )
+    return 'delay'
   if (/\b(?:charged?|refund|payment|invoice|billing|bill)\b/i.test(body)) return 'billing'
   if (kinds.includes('request') || kinds.includes('letKnow')) return 'request'
   return 'general'
@@ -304,8 +307,9 @@ const ACKNOWLEDGE: Record<Situation, string[]> = {
 
 // The writer is the customer: "I can't log in", "my order", and no agent's "we" or "your order".
 const CUSTOMER_VOICE =
-  /\b(?:my|I['’]ve been|I have been|I was (?:charged|promised)|I can(?:no|['’])t|I didn['’]t|I haven['’]t|I need|I ordered|I bought|I paid|I want|you guys)\b/i
+  /\b(?:my|I['’]ve been|I have been|I was (?:charged|promised)|I can(?:no|['’])t|I didn['’]t|I haven['’]t|I need|I ordered|I bought|I paid|I want|I have bought|they sent me|I received|you guys)\b/i
 const AGENT_VOICE = /\b(?:we|our|us)\b|\byour (?:order|refund|parcel|package|account|ticket|subscription)\b/i
+const COMPLAINT = /\b(?:third time|fix it|broke|wrong|promised|nobody|still|not accepted|waiting|money back)\b/i
 const isCustomer = (body: string) => CUSTOMER_VOICE.test(body) && !AGENT_VOICE.test(body)
 const CUSTOMER_ACKNOWLEDGE: Record<'negative' | 'positive' | 'other', string[]> = {
   negative: [
@@ -373,7 +377,7 @@ export function renderTone(msg: Message, tone: Tone, k: number, apostrophe: stri
     // A reply that already apologises gets the acknowledgement without a second "sorry".
     const apologised = /\b(?:sorry|apologi[sz]e|apologies)\b/i.test(bodyText)
     const options = isCustomer(bodyText)
-      ? CUSTOMER_ACKNOWLEDGE[mood < -0.05 ? 'negative' : mood > 0.2 ? 'positive' : 'other']
+      ? CUSTOMER_ACKNOWLEDGE[mood < -0.05 || COMPLAINT.test(bodyText) ? 'negative' : mood > 0.3 ? 'positive' : 'other']
       : (apologised ? ACKNOWLEDGE_PLAIN : ACKNOWLEDGE)[situation]
     const ack = pick(options, k)
     const opening = all[0]
@@ -404,10 +408,12 @@ export function renderTone(msg: Message, tone: Tone, k: number, apostrophe: stri
     text = msg.thanks?.ownLine ? `${text}\n\n${thanks}` : `${text} ${thanks}`.trim()
   } else if (tone === 'friendly' && !woven && !greeting) {
     // Nothing to weave warmth into: a warm opening line instead.
-    const opener = pick(
-      isCustomer(bodyText) ? ['Hi there!', 'Hello!'] : ['Hi there!', 'Happy to help!', 'Thanks for reaching out!'],
-      k,
-    )
+    // "Happy to help!" only where help is given: not before bad news, an apology or the writer's own thanks.
+    const plain =
+      isCustomer(bodyText) ||
+      /^(?:thanks|thank you)\b/i.test(bodyText) ||
+      all.some((x) => x.kind === 'bad' || x.kind === 'sorry')
+    const opener = pick(plain ? ['Hi there!', 'Hey there!'] : ['Hi there!', 'Happy to help!', 'Hey there!'], k)
     text = `${opener} ${text}`
     added.push(opener)
   }
@@ -420,6 +426,7 @@ export function renderTone(msg: Message, tone: Tone, k: number, apostrophe: stri
 
 /** "Sorry about that." → "I'm really sorry about that, and I understand how frustrating this must be." */
 function fullerApology(sentence: string, k: number): string | undefined {
+  if (/^sorry to hear\b/i.test(sentence)) return `I'm so sorry to hear${sentence.slice('sorry to hear'.length)}`
   const m = /^(?:(?:I['’]m|I am|we['’]re|we are) )?(?:so |very |really )?sorry\b(.*?)[.!]*$/i.exec(sentence)
   if (!m || /,/.test(m[1]!)) return undefined
   const understand = pick(
@@ -524,7 +531,7 @@ function sentence(
 ): string {
   // "I'm afraid if this date…" does not work: a sentence opening with a condition takes no lead phrase.
   if (
-    /^(?:if|when|once|unless|as soon as|while|because|since)\b/i.test(s.text) &&
+    /^(?:if|when|once|unless|as soon as|while|because|since|by the way|also|however|please note)\b/i.test(s.text) &&
     (s.kind === 'bad' || s.kind === 'good')
   )
     s = { ...s, kind: 'other' }
@@ -546,18 +553,26 @@ function sentence(
         )
       }
       let out = formalWords(s.text)
-      if (s.kind === 'bad' && !/^(?:unfortunately|regrettably|I apologi)/i.test(out) && k % 2 === 1)
+      if (
+        s.kind === 'bad' &&
+        !customer &&
+        !/^(?:unfortunately|regrettably|I apologi|\p{L}+,)/iu.test(out) &&
+        k % 2 === 1
+      )
         out = lead('Unfortunately, ', out)
-      if (s.kind === 'good' && /^(?:we|I) /i.test(out) && k % 3 === 2) out = lead('I am pleased to confirm that ', out)
+      if (s.kind === 'good' && !customer && /^(?:we|I) /i.test(out) && k % 3 === 2)
+        out = lead('I am pleased to confirm that ', out)
       return finish(out)
     }
     case 'friendly': {
       if (s.kind === 'request') {
         const g = gerund(s.vp)
+        // "Would you mind trying reinstalling" and "fix it now when you get a chance" are not offered.
+        const urgent = /\b(?:now|immediately|today|as soon as possible|right away)\b/i.test(s.vp)
         const options = [
           `Could you ${s.vp}?`,
-          ...(g ? [`Would you mind ${g}?`] : []),
-          `Please ${s.vp} when you get a chance.`,
+          ...(g && !/^\S+ \S+ing\b/.test(s.vp) ? [`Would you mind ${g}?`] : []),
+          ...(urgent ? [] : [`Please ${s.vp} when you get a chance.`]),
         ]
         return applyRules(pick(options, k), FRIENDLY)
       }
@@ -588,7 +603,7 @@ function sentence(
           .replace(/ ,/, ',')
           .replace(/ \./, '.')
       }
-      if (s.kind === 'bad' && !/^(?:unfortunately|I['’]m afraid)\b/i.test(s.text) && weave())
+      if (s.kind === 'bad' && !customer && !/^(?:unfortunately|I['’]m afraid|\p{L}+,)/iu.test(s.text) && weave())
         return lead(pick(["I'm afraid ", 'Unfortunately, '], k), s.text)
       return s.text
     }
