@@ -28,7 +28,7 @@ export type Sentence = { text: string; kind: Kind; vp: string }
 const GOOD_VERBS =
   'issued|sent|shipped|dispatched|refunded|fixed|resolved|processed|approved|credited|updated|restored|unlocked|reset|replaced|added|applied|cancelled|canceled|arranged|booked|upgraded|extended|waived'
 const GOOD = new RegExp(
-  String.raw`\b(?:(?:we|I)(?:['’]ve| have)?\s+(?:just |now |already )?(?:${GOOD_VERBS})|(?:we|I)(?:['’]ll| will) (?:send|ship|refund|replace|credit|call|email|arrange|process|issue|fix|upgrade|extend)|(?:has|have) been (?:just |now |already )?(?:${GOOD_VERBS})|is on (?:its|the) way|went through|has gone through)\b`,
+  String.raw`\b(?:(?:we|I)(?:['’]ve| have)?\s+(?:just |now |already )?(?:${GOOD_VERBS})|(?:we|I)(?:['’]ll| will) (?:send|ship|refund|replace|credit|call|email|arrange|process|issue|fix|upgrade|extend)|(?:has been|have been|was|were) (?:just |now |already )?(?:${GOOD_VERBS})|is on (?:its|the) way|went through|has gone through)\b`,
   'i',
 )
 const NEGATIVE =
@@ -272,7 +272,7 @@ const ACKNOWLEDGE_PLAIN: Record<Situation, string[]> = {
   problem: ['I can see how frustrating this must be.', 'I understand how annoying this is.'],
   billing: ['I understand how worrying this is.', 'I understand your concern.'],
   refusal: ["I understand this isn't the answer you were hoping for.", "I know this isn't the news you wanted."],
-  resolved: ['Thank you for your patience while we sorted this out.', 'I really appreciate your patience with this.'],
+  resolved: ["I'm so glad this is sorted now.", 'Thank you for your patience while we sorted this out.'],
   request: ['I understand this is an extra step.', 'I know this means a little more work for you.'],
   general: ['I understand how important this is to you.', 'I completely understand.'],
 }
@@ -297,7 +297,7 @@ const ACKNOWLEDGE: Record<Situation, string[]> = {
     "I understand this isn't the answer you were hoping for, and I'm sorry.",
     "I'm sorry, I know this isn't the news you wanted.",
   ],
-  resolved: ['Thank you for your patience while we sorted this out.', 'I really appreciate your patience with this.'],
+  resolved: ["I'm so glad this is sorted now.", 'Thank you for your patience while we sorted this out.'],
   request: [
     'I understand this is an extra step, and I appreciate your help.',
     "I know this means a little more work for you, and I'm grateful for your help.",
@@ -379,7 +379,9 @@ export function renderTone(msg: Message, tone: Tone, k: number, apostrophe: stri
     const options = isCustomer(bodyText)
       ? CUSTOMER_ACKNOWLEDGE[mood < -0.05 || COMPLAINT.test(bodyText) ? 'negative' : mood > 0.3 ? 'positive' : 'other']
       : (apologised ? ACKNOWLEDGE_PLAIN : ACKNOWLEDGE)[situation]
-    const ack = pick(options, k)
+    // A reply that already thanks for patience is not thanked twice.
+    const fresh = options.filter((o) => !(/\b(?:patience|waiting)\b/i.test(bodyText) && /\bpatience\b/i.test(o)))
+    const ack = pick(fresh.length ? fresh : options, k)
     const opening = all[0]
     // A reply opening with a short apology ("Sorry about that.") grows it into the acknowledgement.
     const fuller = opening?.kind === 'sorry' && paragraphs[0]?.length ? fullerApology(paragraphs[0][0]!, k) : undefined
