@@ -77,7 +77,9 @@ describe('local paraphraser on the evaluation fixtures', () => {
       for (const v of variants) {
         const body = v.replace(/^(?:Hi|Hello|Hey|Dear)\b[^,!.]{0,40}[,!.]\s*/, '')
         const first = /^[^.!?]*[.!?]/.exec(body)?.[0] ?? body
-        expect(first, `${id}: ${v}`).toMatch(/\b(?:sorry|understand|appreciate|know|thank you|grateful|see how|glad)\b/i)
+        expect(first, `${id}: ${v}`).toMatch(
+          /\b(?:sorry|understand|appreciate|know|thank you|grateful|see how|glad)\b/i,
+        )
       }
   })
 
