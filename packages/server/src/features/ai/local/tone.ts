@@ -168,6 +168,11 @@ const CONCISE: PhraseRule[] = [
   [/^(?:we['’]re|I['’]m|we are|I am) (?:so |very |really )?sorry, but\b/gi, 'Sorry, but'],
   [/\bmake sure\b/gi, 'ensure'],
   [/\bmy money back\b/gi, 'a refund'],
+  [/\bas soon as possible\b/gi, 'promptly'],
+  [/\b(I|we)['’](?:m|re) going to\b/gi, "$1'll"],
+  [/\b(I|we) (?:am|are) going to\b/gi, "$1'll"],
+  [/\bis (that|it|this) going to be\b/gi, 'will $1 be'],
+  [/^Sorry to hear (?:that )?/g, 'Sorry '],
   [/\bthe link to reset your password\b/gi, 'your password reset link'],
   [/\bfor (\S+) a month\b/gi, 'for $1 monthly'],
   [/(?<=^|[.!?] )(?:Your |The |My )?(ticket|order|case|reference|tracking) number is (\S+?)\.$/gi, '$1 number: $2.'],
@@ -610,8 +615,11 @@ function sentence(
       return s.text
     }
     case 'concise': {
+      // A request keeps its own form: "Fix it now." stays an imperative, "Could you…?" becomes "Please …".
       if (s.kind === 'request')
-        return finish(applyRules(`Please ${s.vp}.`, CONCISE).replace(/^Please please /i, 'Please '))
+        return /^[^,]*\bplease\b|\?$/i.test(s.text)
+          ? finish(applyRules(`Please ${s.vp}.`, CONCISE).replace(/^Please please /i, 'Please '))
+          : finish(applyRules(s.text, CONCISE))
       if (s.kind === 'letKnow') return finish(applyRules(capitalize(s.vp), CONCISE))
       return finish(applyRules(s.text, CONCISE))
     }
