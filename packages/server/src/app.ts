@@ -83,7 +83,7 @@ import { createSearchService } from './features/search/search.service.js'
 import { searchRoutes } from './features/search/search.routes.js'
 import { createAiService } from './features/ai/ai.service.js'
 import { aiRoutes } from './features/ai/ai.routes.js'
-import { createOpenAiProvider } from './features/ai/openai.js'
+import { createConfiguredOpenAi } from './features/ai/providers.js'
 import { createLocalProvider } from './features/ai/local/index.js'
 import type { AiProvider } from './features/ai/provider.js'
 import { healthRoutes } from './features/system/health.routes.js'
@@ -380,18 +380,7 @@ export async function buildApp(deps: AppDeps) {
 function aiDeps(deps: AppDeps, log: FastifyInstance['log'], clock: Clock) {
   const { ai } = deps.config
   let local = deps.ai?.local
-  const openai =
-    deps.ai?.openai !== undefined
-      ? deps.ai.openai
-      : ai.baseUrl
-        ? createOpenAiProvider({
-            baseUrl: ai.baseUrl,
-            apiKey: ai.apiKey,
-            model: ai.model,
-            timeoutMs: ai.timeoutMs,
-            maxRetries: ai.maxRetries,
-          })
-        : null
+  const openai = deps.ai?.openai !== undefined ? deps.ai.openai : createConfiguredOpenAi(ai)
   return {
     db: deps.database.db,
     clock,

@@ -12,6 +12,17 @@ import {
   openQuestionScores,
   shorthandLeft,
 } from '../../eval/metrics.js'
+import {
+  figuresOf,
+  quantile,
+  type Helper,
+  type ItemResult,
+  type Report,
+  type TableResult,
+} from '../../eval/evaluate.js'
+import { thresholdMisses } from '../../eval/thresholds.js'
+import { renderReport } from '../../eval/report.js'
+import type { Tone } from '@proxima/contracts'
 
 describe('factsKept', () => {
   it('splits the facts into those found exactly and those missing', () => {
@@ -218,5 +229,143 @@ describe('the fixture set', () => {
         ).toBe(true)
       }
     }
+  })
+})
+
+describe('quantile', () => {
+  it('takes the nearest rank', () => {
+    expect(quantile([5, 1, 3, 2, 4], 0.5)).toBe(3)
+    expect(quantile([1, 2, 3, 4], 0.5)).toBe(2)
+    expect(
+      quantile(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+        0.95,
+      ),
+    ).toBe(19)
+    expect(quantile([], 0.5)).toBeNull()
+  })
+})
+
+describe('thresholdMisses', () => {
+  const table = (helper: Helper, tone: Tone | null, items: ItemResult[]): TableResult => ({
+    helper,
+    tone,
+    figures: figuresOf(helper, tone, items),
+    items,
+  })
+  const report = (...tables: TableResult[]): Report => ({
+    provider: 'local',
+    model: 'local-v1',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1,
+    variants: 3,
+    tables,
+  })
+  const good = { ms: 1, outputs: 1, cleanOutputs: 1, missingFacts: [], copiedSpan: 3 }
+  const paraphrase = (tone: Tone, extra: Partial<ItemResult> = {}) =>
+    table('paraphrase', tone, [
+      { id: 'p1', ...good, shorthand: [], contractions: [], duplicates: [], fewerThanN: false },
+      { id: 'p2', ...good, shorthand: [], contractions: [], duplicates: [], fewerThanN: false, ...extra },
+    ])
+  const question = (expected: string[], actual: string[], matched: number, notOpen: string[]) => ({
+    expected,
+    actual,
+    matched,
+    notOpen,
+    precision: actual.length === 0 ? 1 : matched / actual.length,
+    recall: expected.length === 0 ? 1 : matched / expected.length,
+  })
+
+  it('finds nothing to report on outputs that meet every threshold', () => {
+    const generate = table(
+      'generate',
+      null,
+      Array.from({ length: 10 }, (_, i) => ({ id: `g${i}`, ...good, copiedSpan: 8, withinMax: true })),
+    )
+    const summarize = table('summarize', null, [
+      { id: 's1', ...good, copiedSpan: 12, openQuestions: question(['Why?'], ['Why?'], 1, []) },
+    ])
+    expect(thresholdMisses(report(paraphrase('formal'), paraphrase('neutral'), generate, summarize))).toEqual([])
+  })
+
+  it('names the items behind each miss', () => {
+    const misses = thresholdMisses(
+      report(
+        paraphrase('formal', { shorthand: ['ur', 'pls'], missingFacts: ['#48213'] }),
+        paraphrase('concise', { duplicates: ['#1 equals the input'] }),
+        table('generate', null, [
+          { id: 'g1', ...good, missingFacts: ['Friday'], copiedSpan: 9 },
+          { id: 'g2', ...good, error: 'The AI server answered 500.' },
+        ]),
+        table('summarize', null, [
+          {
+            id: 's1',
+            ...good,
+            copiedSpan: 13,
+            openQuestions: question(['Why?'], ['Why?', 'How long?'], 1, ['How long?']),
+          },
+        ]),
+      ),
+    )
+    expect(misses.map((m) => [m.key, m.items])).toEqual([
+      ['answers', ['g2 (The AI server answered 500.)']],
+      ['formal-shorthand', ['p2 (ur, pls)']],
+      ['formal-facts', ['p2 (#48213)']],
+      ['paraphrase-duplicates', ['p2 (#1 equals the input)']],
+      ['generate-facts', ['g1 (Friday)']],
+      ['generate-copy', ['g1 (9 words)']],
+      ['summary-copy', ['s1 (13 words)']],
+      ['open-question-precision', ['s1 (1 of 2 not open: How long?)']],
+    ])
+    expect(misses.find((m) => m.key === 'generate-facts')?.measured).toBe('0% (0 of 1)')
+  })
+
+  it('holds generation to 90% of items, not to every item', () => {
+    const items = Array.from({ length: 10 }, (_, i) => ({ id: `g${i}`, ...good, missingFacts: i === 0 ? ['x'] : [] }))
+    expect(thresholdMisses(report(table('generate', null, items)))).toEqual([])
+    items[1]!.missingFacts = ['y']
+    expect(thresholdMisses(report(table('generate', null, items))).map((m) => m.key)).toEqual(['generate-facts'])
+  })
+})
+
+describe('renderReport', () => {
+  const items: ItemResult[] = [
+    { id: 'a', ms: 4, outputs: 3, cleanOutputs: 3, missingFacts: [], shorthand: [], contractions: [], copiedSpan: 5 },
+    { id: 'b', ms: 8, outputs: 2, cleanOutputs: 1, missingFacts: ['#1'], shorthand: ['pls'], contractions: [] },
+  ]
+  for (const i of items) Object.assign(i, { duplicates: [], fewerThanN: i.id === 'b', lengthRatio: 1.2 })
+  items[1]!.copiedSpan = 9
+  const report: Report = {
+    provider: 'local',
+    model: 'local-v1',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1500,
+    variants: 3,
+    tables: [{ helper: 'paraphrase', tone: 'formal', figures: figuresOf('paraphrase', 'formal', items), items }],
+  }
+  const misses = thresholdMisses(report)
+
+  it('prints a plain table per helper and tone that fits an 80-column terminal', () => {
+    const text = renderReport(report, misses, 'text')
+    expect(text).toContain('AI evaluation: provider local, model local-v1, 2 items, 1.5 s')
+    expect(text).toMatch(/^paraphrase, formal$/m)
+    expect(text).toMatch(/^facts kept \(items with all\) +50% \(1\/2\) +100%$/m)
+    expect(text).toMatch(/^shorthand left \(items\) +50% \(1\/2\) +0%$/m)
+    expect(text).toMatch(/^grammatical \(outputs with no issue\) +80% \(4\/5\)$/m)
+    expect(text).toMatch(/^longest copied span, words \(max \/ median\) +9 \/ 5$/m)
+    expect(text).toMatch(/^fewer than n variants \(items\) +50% \(1\/2\)$/m)
+    expect(text).toMatch(/^time per call, ms \(median \/ p95\) +4 \/ 8$/m)
+    expect(text).toContain('  - formal paraphrase leaves no shorthand: 1 of 2 items\n      b (pls)')
+    const table = text.slice(0, text.indexOf('Thresholds'))
+    for (const line of table.split('\n')) expect(line.length).toBeLessThanOrEqual(80)
+  })
+
+  it('prints Markdown tables', () => {
+    const md = renderReport(report, [], 'markdown')
+    expect(md).toContain(
+      '#### paraphrase, formal\n\n| Figure | Value | Threshold |\n| --- | --- | --- |\n| items | 2 |  |',
+    )
+    expect(md).toContain('| facts kept (items with all) | 50% (1/2) | 100% |')
+    expect(md).toContain('Thresholds: all met.')
   })
 })
