@@ -67,7 +67,7 @@ describe('local paraphraser on the evaluation fixtures', () => {
       for (const v of variants) {
         expect(squash(v).startsWith(squash(text).replace(/[.!?]+$/, '')), `${id}: ${v}`).toBe(false)
         expect(v, `${id}: ${v}`).toMatch(
-          /\b\w+'(?:t|re|ve|ll|d|m|s)\b|!|^(?:Hi|Hey|Hello)\b|\b(?:heads-up|news:|Could you|Would you mind|Just so you know)/,
+          /\b\w+'(?:t|re|ve|ll|d|m|s)\b|!|^(?:Hi|Hey|Hello)\b|\b(?:heads-up|news:|Could you|Would you mind|Just so you know|Quick note)/,
         )
       }
   })

@@ -32,7 +32,7 @@ export function paraphrase(input: ParaphraseInput): ParaphraseResult {
   let nearMiss: string | undefined
   for (let k = 0; k < n * CANDIDATES_PER_VARIANT && variants.length < n; k++) {
     const { text: out, added } = renderTone(message, input.tone, k, apostrophe)
-    if (variants.some((v) => sameText(v, out))) continue
+    if (variants.some((v) => sameWords(v, out))) continue
     const verdict = check(out, added)
     if (verdict === true) variants.push(out)
     else if (verdict === 'long' && nearMiss === undefined) nearMiss = out
@@ -41,12 +41,18 @@ export function paraphrase(input: ParaphraseInput): ParaphraseResult {
   const stronger = variants.length === 0 ? insist(message, input.tone) : undefined
   for (let k = 0; stronger && k < n * CANDIDATES_PER_VARIANT && variants.length < n; k++) {
     const { text: out, added } = renderTone(stronger, input.tone, k, apostrophe)
-    if (!variants.some((v) => sameText(v, out)) && check(out, added) === true) variants.push(out)
+    if (!variants.some((v) => sameWords(v, out)) && check(out, added) === true) variants.push(out)
   }
   // A text already as short as it gets: its clean rewrite, rather than nothing or a typographic one.
   if (variants.length === 0 && nearMiss) variants.push(nearMiss)
   if (variants.length === 0) variants.push(...lightRewrites(text, 1))
   return { variants }
+}
+
+/** The same words in the same order, ignoring case, punctuation and spacing: "Thanks!" and "thanks." are the same. */
+const sameWords = (a: string, b: string) => {
+  const key = (s: string) => (s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ')
+  return key(a) === key(b)
 }
 
 const negations = (s: string) =>
@@ -60,7 +66,8 @@ export function checker(input: string, tone: ParaphraseInput['tone']) {
   const terms = protectedTerms(input).filter((t) => !REWRITTEN.test(t) && shorthandIn(t).length === 0)
   const negationCount = negations(expandShorthand(input))
   return (output: string, added: string[]): boolean | 'long' => {
-    if (sameText(output, input) || !output.trim()) return false
+    // A variant must change words, not only punctuation or case.
+    if (sameWords(output, input) || !output.trim()) return false
     // A shouted word ("THIRD") may come back in lower case; every other term exactly as written.
     const kept = (t: string) => output.includes(t) || (/^\p{Lu}{3,}$/u.test(t) && output.includes(t.toLowerCase()))
     if (!terms.every(kept)) return false

@@ -1,7 +1,7 @@
 import nlp from 'compromise'
 import type { Tone } from '@proxima/contracts'
 import { finish, type Greeting, type Message, type Thanks } from './message.js'
-import { applyRules, contract, expand, lowerFirst, type PhraseRule } from './rewrite.js'
+import { applyRules, contract, expand, lowerFirst, switchVoice, type PhraseRule } from './rewrite.js'
 import { sentimentOf } from './sentiment.js'
 import { termTags } from './shorthand.js'
 import { restructure } from './structure.js'
@@ -132,7 +132,9 @@ const FRIENDLY: PhraseRule[] = [
 
 // Fillers and hedges that add length but no meaning.
 const CONCISE: PhraseRule[] = [
-  // ", just print the label…" loses its "just": a colon keeps it from becoming a comma splice.  [/^((?:if|when|once|unless)\b[^,]*), just /i, '$1, '],
+  // ", just print the label…" loses its "just": after a condition the comma stays, elsewhere a colon keeps it
+  // from becoming a comma splice.
+  [/^((?:if|when|once|unless)\b[^,]*), just /i, '$1, '],
   [/, just (?=(?:print|reply|send|click|call|drop|use|try|let|tap|log|go|open|follow|restart|reinstall)\b)/g, ': '],
   [/\b(?:I was wondering if you could|would you be able to|are you able to)\b/gi, 'could you'],
   [
@@ -173,6 +175,7 @@ const CONCISE: PhraseRule[] = [
   [/\b(I|we) (?:am|are) going to\b/gi, "$1'll"],
   [/\bis (that|it|this) going to be\b/gi, 'will $1 be'],
   [/^Sorry to hear (?:that )?/g, 'Sorry '],
+  [/^This is the (\w+) time (I|we)['’](m|re) (writing|asking|calling|contacting you)\b/g, "$2'$3 $4 for the $1 time"],
   [/\bthe link to reset your password\b/gi, 'your password reset link'],
   [/\bfor (\S+) a month\b/gi, 'for $1 monthly'],
   [/(?<=^|[.!?] )(?:Your |The |My )?(ticket|order|case|reference|tracking) number is (\S+?)\.$/gi, '$1 number: $2.'],
@@ -219,6 +222,10 @@ const NEUTRAL_SWAPS: PhraseRule[][] = [
     [/\bI(?: am|['’]m) (?:so |very |really )?sorry for the\b/g, 'I apologise for the'],
     [/\b(We|we)(?: are|['’]re) (?:so |very |really )?sorry for the\b/g, '$1 apologise for the'],
     [/^sorry about (that|this)\b/gi, 'I apologise for $1'],
+    [/^Thanks for\b/g, 'Thank you for'],
+    [/^Sorry to hear\b/g, "I'm sorry to hear"],
+    [/\b(the|this|that) issue\b/gi, '$1 problem'],
+    [/\bfor free\b/gi, 'free of charge'],
   ],
   [
     [/\bI would like to\b/g, 'I want to'],
@@ -235,6 +242,9 @@ const NEUTRAL_SWAPS: PhraseRule[][] = [
     [/\bI apologi[sz]e for the\b/g, "I'm sorry for the"],
     [/^sorry about (that|this)\b/gi, 'my apologies for $1'],
     [/^I apologi[sz]e for (that|this)\b/gi, "I'm sorry about $1"],
+    [/^Thank you for\b/g, 'Thanks for'],
+    [/\b(the|this|that) problem\b/gi, '$1 issue'],
+    [/\bfree of charge\b/gi, 'for free'],
     [/\ba (?:large|great|big) number of\b/gi, 'many'],
   ],
 ]
@@ -359,13 +369,22 @@ export function renderTone(msg: Message, tone: Tone, k: number, apostrophe: stri
   const all = msg.paragraphs.flat().map(classify)
   const bodyText = all.map((s) => s.text).join(' ')
   let woven = false
+  const news = all.some((x) => x.kind === 'good' || x.kind === 'bad')
   let acknowledged = false
 
   const paragraphs = msg.paragraphs.map((sentences, p) =>
     sentences
       .map((raw, i) => {
         const s = all[msg.paragraphs.slice(0, p).flat().length + i]!
-        let out = sentence(s, tone, k, () => !woven && ((woven = true), true), added, isCustomer(bodyText))
+        let out = sentence(
+          s,
+          tone,
+          k,
+          () => !woven && ((woven = true), true),
+          added,
+          isCustomer(bodyText),
+          news || p > 0 || i > 0,
+        )
         if (tone === 'concise' && isFiller(raw) && all.length > 1) out = ''
         return out
       })
@@ -535,6 +554,7 @@ function sentence(
   weave: () => boolean,
   added: string[],
   customer: boolean,
+  news = false,
 ): string {
   // "I'm afraid if this date…" does not work: a sentence opening with a condition takes no lead phrase.
   if (
@@ -592,6 +612,9 @@ function sentence(
       if (s.kind === 'bad' && !customer && !/^unfortunately\b/i.test(out) && weave())
         return lead(pick(['Just a heads-up: ', 'Quick heads-up: ', 'Just so you know, '], k), out)
       if (s.kind === 'good' && !customer && weave()) return lead(pick(['Good news: ', 'Great news: '], k), out)
+      // Plain information opening an agent's message with no news to lead with: a friendly pointer.
+      if (s.kind === 'other' && !customer && !news && /^(?:The|Your|Our)\b/.test(out) && weave())
+        return lead(pick(['Just so you know, ', 'Quick note: '], k), out)
       return out
     }
     case 'empathetic': {
@@ -621,7 +644,10 @@ function sentence(
           ? finish(applyRules(`Please ${s.vp}.`, CONCISE).replace(/^Please please /i, 'Please '))
           : finish(applyRules(s.text, CONCISE))
       if (s.kind === 'letKnow') return finish(applyRules(capitalize(s.vp), CONCISE))
-      return finish(applyRules(s.text, CONCISE))
+      const short = finish(applyRules(s.text, CONCISE))
+      // The active voice is often shorter: "The refund was processed on…" → "We processed the refund on…".
+      const active = switchVoice(short)
+      return active && /^We /.test(active) && active.length < short.length ? finish(active) : short
     }
     default:
       return restructure(s, k, NEUTRAL_SWAPS[k % NEUTRAL_SWAPS.length]!)
