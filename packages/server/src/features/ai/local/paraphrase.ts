@@ -22,7 +22,8 @@ export function paraphrase(input: ParaphraseInput): ParaphraseResult {
   const text = input.text.trim()
   const n = Math.max(1, Math.min(5, Math.floor(input.n) || 1))
   if (!text) return { variants: ['—'] }
-  const english = /^en\b/i.test(input.language || 'en') && looksEnglish(text)
+  // Shorthand hides the function words the check counts ("ok ill refund u now"), so it reads the written-out text.
+  const english = /^en\b/i.test(input.language || 'en') && looksEnglish(expandShorthand(text))
   if (!english) return { variants: lightRewrites(text, n) }
 
   const apostrophe = text.includes('’') && !text.includes("'") ? '’' : "'"

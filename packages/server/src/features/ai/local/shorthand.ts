@@ -207,6 +207,7 @@ const LEARNER_FIXES: [RegExp, string][] = [
   [/(^|[.!?]\s+)(?:want to|wanna) (upgrade|cancel|change|return|order|know|ask|buy)\b/gi, '$1I want to $2'],
   [/(^|[.!?]\s+)(by the way|for your information|to be honest)\s+(?![,\s])/gi, '$1$2, '],
   [/, (should|will|may|might) (be|arrive|show|take)\b/g, '. It $1 $2'],
+  [/(^|[.!?]\s+)(OK|Yes|No|Sure|Alright)\s+(?=I\b|we\b|you\b|the\b|your\b)/g, '$1$2, '],
   [/\bplease you can\b/gi, 'could you please'],
 ]
 

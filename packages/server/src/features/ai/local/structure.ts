@@ -30,7 +30,7 @@ export function restructure(s: Sentence, k: number, swaps: PhraseRule[]): string
   const plan = k % 3
   if (plan !== 1) out = reorderClauses(out) ?? out
   if (plan !== 2) out = switchVoice(out) ?? out
-  if (plan !== 1) out = splitCoordination(out) ?? out
+  if (plan !== 1) out = splitCoordination(out) ?? splitSharedSubject(out) ?? out
   const pieces = out.split(/(?<=[.!?])\s+/).map((piece) => (plan !== 2 ? (frontTime(piece) ?? piece) : piece))
   out = pieces.join(' ')
   if (plan !== 2 || out === s.text) out = applyRules(out, swaps)
@@ -50,4 +50,16 @@ function frontTime(sentence: string): string | undefined {
   const [, main, when, rest, end] = m as unknown as [string, string, string, string, string]
   if (/\b(?:and|but|or|until|before|after|by|from|of)$/.test(main)) return undefined
   return `${when.charAt(0).toUpperCase()}${when.slice(1)}, ${lowerFirst(main)}${rest}${end}`
+}
+
+/** "Your parcel is stuck in Leeds and will arrive on Wednesday." → "… in Leeds. It will arrive on Wednesday." */
+function splitSharedSubject(sentence: string): string | undefined {
+  const m =
+    /^((?:Your|The|This|Our) ([a-z]+) (?:is|was|has) [^,;:]{6,}?) and (will|should|can|may|is|has) ([^,;:]{6,})$/.exec(
+      sentence,
+    )
+  if (!m) return undefined
+  const [, left, noun, verb, right] = m as unknown as [string, string, string, string, string]
+  if (/s$/.test(noun) && !/ss$/.test(noun)) return undefined // a plural subject would need "They"
+  return `${left}. It ${verb} ${right}`
 }

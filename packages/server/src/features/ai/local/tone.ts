@@ -109,6 +109,7 @@ const FORMAL: PhraseRule[] = [
   [/^OK[,.!]?\s+/g, ''],
   [/\bis that OK\b/gi, 'is that acceptable'],
   [/^yes[,!]\s+/gi, 'Yes, '],
+  [/^please note that\b/gi, 'Please be advised that'],
   [/^by the way,?\s+/gi, 'Please note that '],
   [/^also,?\s+/gi, 'In addition, '],
   [/\bstuff\b/g, 'items'],
@@ -175,6 +176,7 @@ const CONCISE: PhraseRule[] = [
   [/\b(I|we) (?:am|are) going to\b/gi, "$1'll"],
   [/\bis (that|it|this) going to be\b/gi, 'will $1 be'],
   [/^Sorry to hear (?:that )?/g, 'Sorry '],
+  [/^((?:Your|The|This|Our) [a-z]+) is ([^,;:]{4,}?) and will\b/g, '$1, $2, will'],
   [/^This is the (\w+) time (I|we)['’](m|re) (writing|asking|calling|contacting you)\b/g, "$2'$3 $4 for the $1 time"],
   [/\bthe link to reset your password\b/gi, 'your password reset link'],
   [/\bfor (\S+) a month\b/gi, 'for $1 monthly'],
@@ -223,6 +225,7 @@ const NEUTRAL_SWAPS: PhraseRule[][] = [
     [/\b(We|we)(?: are|['’]re) (?:so |very |really )?sorry for the\b/g, '$1 apologise for the'],
     [/^sorry about (that|this)\b/gi, 'I apologise for $1'],
     [/^Thanks for\b/g, 'Thank you for'],
+    [/^Please note that\b/g, 'Please be aware that'],
     [/^Sorry to hear\b/g, "I'm sorry to hear"],
     [/\b(the|this|that) issue\b/gi, '$1 problem'],
     [/\bfor free\b/gi, 'free of charge'],
@@ -558,7 +561,9 @@ function sentence(
 ): string {
   // "I'm afraid if this date…" does not work: a sentence opening with a condition takes no lead phrase.
   if (
-    /^(?:if|when|once|unless|as soon as|while|because|since|by the way|also|however|please note)\b/i.test(s.text) &&
+    /^(?:if|when|once|unless|as soon as|while|because|since|by the way|also|however|please note|\p{L}+,)/iu.test(
+      s.text,
+    ) &&
     (s.kind === 'bad' || s.kind === 'good')
   )
     s = { ...s, kind: 'other' }
