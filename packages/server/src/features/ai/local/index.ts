@@ -7,10 +7,12 @@ import { checkAborted } from './text.js'
 import { loadLexicon } from './wordnet.js'
 
 /**
- * The offline engine (`local-v1`): an extractive summariser, a WordNet-backed paraphraser, template drafting and
- * survey question templates. Deterministic: equal inputs give equal outputs. The lexicon (WordNet and word
- * frequencies, about 0.3 s) loads on first use and stays for the process; `warmUp` loads it ahead of time.
- * docs/AI.md describes each algorithm and its limits.
+ * The offline engine (`local-v1`): a summariser that reports the chat in its own words (third person, staff actions
+ * in the past tense, what is still open), a paraphraser of phrase-level tone rules, a reply composer that turns the
+ * prompt's requests and the facts of the prompt, context and chat into sentences, and survey questions drawn from
+ * the author's brief. Deterministic: equal inputs give equal outputs. The lexicon (WordNet and word frequencies,
+ * about 0.3 s) loads on first use and stays for the process; `warmUp` loads it ahead of time. docs/AI.md describes
+ * each algorithm, its limits and how `npm run ai:eval` measures it.
  */
 export function createLocalProvider(): AiProvider {
   const run = async <T>(signal: AbortSignal | undefined, work: () => T): Promise<T> => {
