@@ -4,6 +4,8 @@ import { isQuestion } from './questions.js'
 import { loadLexicon } from './wordnet.js'
 import {
   capitalise,
+  COMPANY,
+  expandContractions,
   indirectQuestion,
   Mentions,
   party,
@@ -53,9 +55,11 @@ export function writeSummary(input: Input): Written | null {
   const team: Party = staffLine
     ? party(staffLine.name, staffLine.speaker === 'assistant' ? 'the assistant' : 'the agent')
     : { full: 'the team', first: 'the team', generic: true }
+  // Before anyone from staff has written, the customer's "you" is the company.
+  const firstStaff = lines.findIndex((l) => l.speaker !== 'customer')
   const voiceOf = (u: Unit): Voice =>
     u.speaker === 'customer'
-      ? { self: customer, other: team, staff: false }
+      ? { self: customer, other: firstStaff < 0 || u.message < firstStaff ? COMPANY : team, staff: false }
       : { self: party(u.name, u.speaker === 'assistant' ? 'the assistant' : 'the agent'), other: customer, staff: true }
   const fits = copyChecker(lines.map((l) => l.text).join('\n'), COPY_LIMIT)
   const names = capitalised(lines)
@@ -78,7 +82,11 @@ export function writeSummary(input: Input): Written | null {
   type Part = { text: string; priority: number; position: number; staff: boolean }
   const parts: Part[] = []
   const informative = (u: Unit) =>
-    u !== intentUnit && !SMALL_TALK.test(u.text) && (u.stems.length >= 3 || u.facts > 0) && !PROCESS.test(u.text)
+    u !== intentUnit &&
+    !SMALL_TALK.test(u.text) &&
+    (u.stems.length >= 3 || u.facts > 0) &&
+    !PROCESS.test(u.text) &&
+    !PROCESS.test(stripOpener(u.text))
   const byScore = [...units].sort((a, b) => b.score - a.score || units.indexOf(a) - units.indexOf(b))
   const customerMore = byScore
     .filter((u) => u.speaker === 'customer' && informative(u) && !isQuestion(u.text))
@@ -95,7 +103,7 @@ export function writeSummary(input: Input): Written | null {
   const attributed = new Set<string>()
   for (const u of chosen) {
     const voice = voiceOf(u)
-    let text = guard(report(u, voice, mentions, false), fits)
+    let text = guard(report(u, voice, mentions, false, units), fits)
     if (!text) continue
     const name = voice.self.full
     const saysName = text.includes(voice.self.first) || text.toLowerCase().includes(voice.self.full.toLowerCase())
@@ -161,7 +169,7 @@ export function writeSummary(input: Input): Written | null {
     for (const u of units) if (u.speaker !== 'customer') known.name(voiceOf(u).self)
     const candidates = units.filter((u) => (u === intentUnit || informative(u)) && !staffQuestion(u))
     for (const u of pickKeyPoints(candidates, max + 3)) {
-      const text = guard(shortClause(report(u, voiceOf(u), known, true)), fits)
+      const text = guard(shortClause(report(u, voiceOf(u), known, true, units)), fits)
       // A subordinate clause alone ("Once the filter is screwed back") is no point.
       if (text && /^(?:once|when|if|after|before|because|since|while|although|though)\b/i.test(text)) continue
       if (text && !points.some((p) => p.toLowerCase() === text.toLowerCase())) points.push(text)
@@ -172,16 +180,37 @@ export function writeSummary(input: Input): Written | null {
   return { summary, intent, keyPoints }
 }
 
+// What a staff promise about "it" is about: the last of these the chat mentioned before it.
+const THING =
+  /\b(?:the|your|my|a|an|our|new) (replacement|refund|order|parcel|package|delivery|item|exchange|voucher|credit|invoice|return label|repair)\b/gi
+
+function thingBefore(units: Unit[], u: Unit): string | undefined {
+  for (let i = units.indexOf(u) - 1; i >= 0; i--) {
+    const found = [...units[i]!.text.matchAll(THING)].pop()
+    if (found) return `the ${found[1]!.toLowerCase()}`
+  }
+  return undefined
+}
+
+const ASK_FOR =
+  /^(?:(?:and|so|also|but),? )?(?:can|could|would|will) (?:you|u) (?:please |pls |plz )?(?:send|give|get|provide|ship|issue|arrange|organi[sz]e|offer) (?:me |us )?(?:please )?((?:a|an|the|my|our|another|some|a new|new) [^?]+?)(?: please)?[?.!\s]*$/i
+
 /** One unit in the third person; questions as "Anna asks whether…" (staff: "Tom asked…"). */
-function report(u: Unit, voice: Voice, mentions: Mentions, questions: boolean): string {
+function report(u: Unit, voice: Voice, mentions: Mentions, questions: boolean, units: Unit[] = []): string {
   const text = stripOpener(u.text)
   if (questions && isQuestion(text)) {
     const verb = voice.staff ? 'asked' : 'asks'
     const name = mentions.name(voice.self)
+    // "Can you send a replacement before Friday?" → "Ada asks for a replacement before Friday."
+    const wanted = !voice.staff && ASK_FOR.exec(expandContractions(text))
+    if (wanted) {
+      const thing = toThirdPerson(wanted[1]!, voice, mentions, true)
+      return `${capitalise(name)} asks for ${lowerFirst(thing)}.`.replace(/[.!?]+\.$/, '.')
+    }
     const asked = indirectQuestion(text, voice, mentions, true)
     return `${capitalise(name)} ${verb} ${asked}.`
   }
-  return endSentence(toThirdPerson(text, voice, mentions))
+  return endSentence(toThirdPerson(text, voice, mentions, false, voice.staff ? thingBefore(units, u) : undefined))
 }
 
 /** A word in capitals for emphasis ("NOTHING has arrived") is no name. */
