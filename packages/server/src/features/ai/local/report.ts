@@ -110,7 +110,7 @@ export function expandContractions(text: string): string {
 
 // A greeting, a name being addressed, or an interjection that opens a message: "Hi Tom,", "Oh wow,", "Okay.".
 const OPENER =
-  /^(?:(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|thanks|thank you|ok|okay|oh|wow|great|perfect|fine|well|so|also|and|but|yes|yeah|sure|right|hmm|ah|alright|understood|got it|done|no|amazing|awesome|brilliant|lovely|cool|absolutely|of course|certainly)(?: (?:there|team|all|again|wow|so much))?[,!.:]*\s+)+/i
+  /^(?:(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|(?:thanks|thank you)(?!(?: so much| very much)? for\b)|ok|okay|oh|wow|great|perfect|fine|well|so|also|and|but|yes|yeah|sure|right|hmm|ah|alright|understood|got it|done|no|amazing|awesome|brilliant|lovely|cool|absolutely|of course|certainly)(?: (?:there|team|all|again|wow|so much))?[,!.:]*\s+)+/i
 const ADDRESSED = /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?[,!:]\s+/u
 
 export function stripOpener(text: string): string {
@@ -289,6 +289,8 @@ function staffCourtesy(text: string, thing: string | undefined): string {
     t = promise[1]
       ? `I promised ${thing} ${t.slice(promise[0].length)}`
       : `I promised that ${thing} would ${promise[2]} ${t.slice(promise[0].length)}`
+  // "I promised the replacement soon, and I will keep an eye on it" → "… soon and to keep an eye on it".
+  if (/^I promised\b/.test(t)) t = t.replace(/,? and I will (?!not\b)/, ' and to ')
   return t.replace(/\s+([.,!?])/g, '$1').trim()
 }
 

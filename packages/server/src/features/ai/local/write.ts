@@ -1,6 +1,7 @@
 import type { ChatLine } from '../provider.js'
 import type { Fact } from './facts.js'
 import { isQuestion } from './questions.js'
+import { sentenceSentiment } from './sentiment.js'
 import { loadLexicon } from './wordnet.js'
 import {
   capitalise,
@@ -47,7 +48,7 @@ const PROCESS =
   /^(?:(?:that|this|it)(?: is|'s|’s) (?:wonderful|great|good|nice|lovely|so nice) to hear|i['’]?m (?:the|your) (?:virtual )?assistant|i am (?:the|your) (?:virtual )?assistant|how can i help|thanks? (?:you )?for (?:reaching|contacting|getting|your patience|waiting)|let me|one moment|just a (?:moment|second|sec)|give me|bear with me|i will (?:check|look)|i understand|no problem|happy to help|you are welcome|my pleasure|is there anything else|have a (?:nice|great|good))/i
 const LABELLED_ID = /\b(order|invoice|ticket|reference|ref|case|tracking|account|booking|reservation|subscription)\b/i
 
-export function writeSummary(input: Input): Written | null {
+export function writeSummary(input: Input, leadWithProblem = true): Written | null {
   const { lines, units } = input
   const customerLine = lines.find((l) => l.speaker === 'customer')
   const staffLine = lines.find((l) => l.speaker === 'agent') ?? lines.find((l) => l.speaker === 'assistant')
@@ -69,8 +70,26 @@ export function writeSummary(input: Input): Written | null {
   const intentUnit = input.intent ?? units.find((u) => u.speaker === 'customer')
   // Nothing to report in words (emoji only): the extractive summary quotes it instead.
   if (!intentUnit || !/\p{L}{2}/u.test(intentUnit.text)) return null
-  const reported = report(intentUnit, voiceOf(intentUnit), mentions, true)
-  let intent = guard(reported, fits) ?? guard(endSentence(shortClause(reported)), fits)
+  // When the customer opens with a problem and asks for something later ("The phone arrived with a cracked
+  // screen." … "Can you send a replacement before Friday?"), the intent leads with the problem.
+  const problem = leadWithProblem ? openingProblem(units, intentUnit) : undefined
+  let intent: string | null = null
+  let led = false
+  if (problem) {
+    const trial = new Mentions()
+    let stated = report(problem, voiceOf(problem), trial, true)
+    if (!stated.toLowerCase().includes(customer.first.toLowerCase()))
+      stated = `${capitalise(trial.name(customer))} reports that ${lowerFirst(stated, names)}`
+    trial.name(customer)
+    let asked = report(intentUnit, voiceOf(intentUnit), trial, true)
+    if (customer.generic) asked = lowerFirst(asked)
+    const both = `${stated.replace(/[.!?]+$/, '')}, and ${asked}`
+    intent = both.length <= 220 && fits(both) ? both : null
+    if (intent) mentions.name(customer)
+    led = !!intent
+  }
+  const reported = intent ?? report(intentUnit, voiceOf(intentUnit), mentions, true)
+  intent ??= guard(reported, fits) ?? guard(endSentence(shortClause(reported)), fits)
   // A request with no content word ("ok") says nothing about what the customer wants.
   if (!intent || (intentUnit.stems.length === 0 && !isQuestion(intentUnit.text)))
     intent = `${capitalise(mentions.name(customer))} contacted support.`
@@ -96,7 +115,7 @@ export function writeSummary(input: Input): Written | null {
   const staffQuestion = (u: Unit) => u.speaker !== 'customer' && isQuestion(u.text)
 
   // Reports are written in chat order so that names are introduced before they are shortened.
-  const seen = new Set([intentUnit.text.toLowerCase()])
+  const seen = new Set([intentUnit.text.toLowerCase(), ...(led && problem ? [problem.text.toLowerCase()] : [])])
   const chosen = [...customerMore, ...staff]
     .sort((a, b) => units.indexOf(a) - units.indexOf(b))
     .filter((u) => !seen.has(u.text.toLowerCase()) && !!seen.add(u.text.toLowerCase()))
@@ -159,6 +178,9 @@ export function writeSummary(input: Input): Written | null {
     const next = render([...kept, p], factLimit)
     if (next.length <= budget && fits(next)) kept.push(p)
   }
+  // The longer intent must not crowd out the open questions.
+  if (led && parts.some((p) => p.priority === 1) && !kept.some((p) => p.priority === 1))
+    return writeSummary(input, false)
   const summary = render(kept, factLimit)
   if (summary.length > budget) return null
 
@@ -178,6 +200,23 @@ export function writeSummary(input: Input): Written | null {
     return points.length ? points : [shortClause(intent)]
   }
   return { summary, intent, keyPoints }
+}
+
+// Words that state a problem with an order or a product.
+const PROBLEM =
+  /\b(?:broken|broke|cracked|smashed|shattered|damaged|dented|scratched|torn|faulty|defective|missing|wrong|late|delayed|lost|stuck|leak(?:s|ing|ed)?|crash(?:es|ed|ing)?|error|stopped|not (?:working|arrived|received|delivered)|never (?:arrived|came)|does not work|did not (?:arrive|come|work)|charged twice|overcharged)\b/i
+
+/**
+ * The customer's opening sentence when it states a problem and the intent is a later request or question of
+ * theirs; undefined otherwise.
+ */
+function openingProblem(units: Unit[], intent: Unit): Unit | undefined {
+  if (intent.speaker !== 'customer' || !(isQuestion(intent.text) || REQUEST.test(intent.text))) return undefined
+  const opening = units.find((u) => u.speaker === 'customer' && !SMALL_TALK.test(u.text) && u.stems.length >= 3)
+  if (!opening || opening === intent || units.indexOf(opening) > units.indexOf(intent)) return undefined
+  if (isQuestion(opening.text) || PROCESS.test(stripOpener(opening.text))) return undefined
+  const text = expandContractions(opening.text)
+  return PROBLEM.test(text) || sentenceSentiment(text).clearNegative ? opening : undefined
 }
 
 // What a staff promise about "it" is about: the last of these the chat mentioned before it.
