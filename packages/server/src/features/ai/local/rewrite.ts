@@ -1,3 +1,4 @@
+import nlp from 'compromise'
 import { inflect, participle, verbBase } from './inflect.js'
 import { isNameToken } from './facts.js'
 import { capitalize, tokenize } from './text.js'
@@ -26,7 +27,8 @@ export function replaceKeepingCase(text: string, pattern: RegExp, replacement: s
 export const applyRules = (text: string, rules: PhraseRule[]) =>
   rules.reduce((t, [pattern, replacement]) => replaceKeepingCase(t, pattern, replacement), text)
 
-const PARTICIPLE_NEXT = String.raw`(?=\s+(?:been|got|already|just|never|not|received|sent|issued|\w+ed|\w+en)\b)`
+// "it's been", "it's already shipped": "has"; "that's already on sale": "is".
+const PARTICIPLE_NEXT = String.raw`(?=\s+(?:(?:already|just|never|not)\s+)?(?:been|got|received|sent|issued|\w+ed|\w+en)\b)`
 const EXPANSIONS: PhraseRule[] = [
   [/\bcan['’]t\b/gi, 'cannot'],
   [/\bwon['’]t\b/gi, 'will not'],
@@ -43,16 +45,18 @@ const EXPANSIONS: PhraseRule[] = [
   [/\blet['’]s\b/gi, 'let us'],
 ]
 
+// A contraction needs a word after it: "how frustrating it is." cannot become "how frustrating it's."
+const NEXT_WORD = String.raw`(?=\s+[\p{L}\p{N}])`
 const CONTRACTIONS: PhraseRule[] = [
   [/\bcannot\b/gi, "can't"],
   [/\bwill not\b/gi, "won't"],
   [/\b(do|does|did|is|are|was|were|has|have|had|would|could|should) not\b/gi, "$1n't"],
-  [/\bI am\b/g, "I'm"],
-  [/\b(you|we|they) are\b/gi, "$1're"],
+  [new RegExp(String.raw`\bI am${NEXT_WORD}`, 'gu'), "I'm"],
+  [new RegExp(String.raw`\b(you|we|they) are${NEXT_WORD}`, 'giu'), "$1're"],
   [new RegExp(String.raw`\b(I|you|we|they) have${PARTICIPLE_NEXT}`, 'gi'), "$1've"],
-  [/\b(I|you|we|they|it) will\b/gi, "$1'll"],
-  [/\b(I|we|you|they) would\b/gi, "$1'd"],
-  [/\b(it|that|there|what|here) is\b/gi, "$1's"],
+  [new RegExp(String.raw`\b(I|you|we|they|it) will${NEXT_WORD}`, 'giu'), "$1'll"],
+  [new RegExp(String.raw`\b(I|we|you|they) would${NEXT_WORD}`, 'giu'), "$1'd"],
+  [new RegExp(String.raw`\b(it|that|there|what|here) is${NEXT_WORD}`, 'giu'), "$1's"],
 ]
 
 /** "do not" → "don't", "I am" → "I'm"; "let us" stays (it would read "let's know"). */
@@ -74,7 +78,7 @@ export function reorderClauses(sentence: string): string | undefined {
   const lead = LEADING_CLAUSE.exec(sentence)
   if (lead) {
     const [, conj, sub, main, end] = lead as unknown as string[]
-    if (/,/.test(main!)) return undefined
+    if (/,/.test(main!) || !nlp(sub!).has('#Verb')) return undefined
     return `${capitalize(main!)} ${conj!.toLowerCase()} ${sub}${end || '.'}`
   }
   if (/\?\s*$/.test(sentence)) return undefined // embedded questions ("tell me when…?") would break
@@ -82,17 +86,27 @@ export function reorderClauses(sentence: string): string | undefined {
   if (!trail) return undefined
   const [, main, conj, sub, end] = trail as unknown as string[]
   if (/[,;:]/.test(main!) || /[,;:]/.test(sub!)) return undefined
+  // "until Monday" is a phrase, not a clause: only a clause with its own verb moves.
+  if (!nlp(sub!).has('#Verb')) return undefined
+  // "Thanks for your patience while we…" keeps its thanks first.
+  if (/^(?:thanks|thank you|sorry)\b/i.test(main!)) return undefined
+  // "call you 30 minutes before arriving": the clause belongs to the time before it.
+  if (/\b(?:minutes?|hours?|days?|weeks?|months?|shortly|just|right|long|soon|even|only)$/i.test(main!))
+    return undefined
   if (COMPLEMENT_VERB.test(main!) && !/\blet (?:me|us) know$/i.test(main!)) return undefined
   return `${capitalize(conj!.toLowerCase())} ${sub}, ${lowerFirst(main!)}${end || '.'}`
 }
 
-const COORDINATED = /^(.{15,}?), (and|but|so) ((?:I|we|you|they|it|he|she|this|that|there|the|your|our)\b.{8,})$/
+const COORDINATED =
+  /^(.{15,}?)(?:, (and|but|so)| (and|but)(?= (?:(?:I|we|you|they|(?:a|an|the|our|your) [a-z]+) (?:can|will|could|should|may|['’]ll|have|need|do)|(?:it|they) [a-z]+ed|it (?:broke|stopped|arrived|came|went))\b)) ((?:I|we|you|they|it|he|she|this|that|there|the|your|our|a|an)\b.{8,})$/
 
-/** "X, and we…" → "X. We…"; "X, but we…" → "X. However, we…"; "X, so…" → "X. As a result, …". */
+/** "X, and we…" (or "X and you can…") → "X. We…"; "X, but we…" → "X. However, we…"; "X, so…" → "X. As a result, …". */
 export function splitCoordination(sentence: string): string | undefined {
   const m = COORDINATED.exec(sentence)
-  if (!m || /[,;:]/.test(m[3]!.slice(0, 12))) return undefined
-  const [, left, conj, right] = m as unknown as [string, string, string, string]
+  if (!m || /[,;:]/.test(m[4]!.slice(0, 12))) return undefined
+  const left = m[1]!
+  const right = m[4]!
+  const conj = m[2] ?? m[3]
   const lead = conj === 'but' ? 'However, ' : conj === 'so' ? 'As a result, ' : ''
   const rest = lead ? lowerFirst(right) : capitalize(right)
   return `${left}. ${lead}${rest}`
