@@ -119,6 +119,55 @@ describe('local summariser on the support chat fixtures', () => {
     )
   })
 
+  it.each(SUMMARIZE)(
+    '$id: staff thanks and apologies are reported as such, never as an instruction about the same person',
+    async (c) => {
+      const r = await local.summarize(input(c.lines))
+      for (const text of [r.summary, r.intent, ...r.key_points]) {
+        expect(text, text).not.toMatch(/\bto (?:thank|apologi[sz]e)\b/i)
+        for (const m of text.matchAll(/\b((?:\p{Lu}[\p{L}-]* )*\p{Lu}[\p{L}-]*) told (\p{Lu}[\p{L}-]*)[^.;]*/gu)) {
+          const [clause, teller, told] = [m[0], m[1]!, m[2]!]
+          expect(teller.split(' '), clause).not.toContain(told)
+          const rest = clause.slice(`${teller} told ${told}`.length)
+          expect(rest.match(/[\p{L}-]+/gu) ?? [], clause).not.toContain(told)
+        }
+      }
+    },
+  )
+
+  it('a staff reply that thanks, apologises and promises: a promise, no thanks, and the company for "you"', async () => {
+    const c = SUMMARIZE.find((s) => s.id === 'cracked-phone-replacement')!
+    const r = await local.summarize(input(c.lines))
+    // The intent leads with the problem the first message states, then the request.
+    expect(r.intent).toMatch(/^Ada Lovelace .*cracked screen.*replacement before Friday\.$/)
+    expect(r.summary).toMatch(/Admin User promised the replacement as soon as possible/)
+    for (const text of [r.summary, ...r.key_points]) {
+      expect(text, text).not.toMatch(/\b(?:whether Admin|Admin can|thank Ada|with Ada as soon)\b/)
+      expect(text, text).not.toMatch(/^It will\b/)
+    }
+  })
+
+  it('reports a staff thank-you with a fact in it as thanks, and "do you sell" as a question to the company', async () => {
+    const lines: ChatLine[] = [
+      {
+        speaker: 'customer',
+        name: 'Lea Park',
+        text: 'The lamp arrived with a dented base. Do you sell spare bases?',
+        at: '',
+      },
+      {
+        speaker: 'agent',
+        name: 'Sam Ortiz',
+        text: 'Thank you for the photos of the dented base on order #51234. A new base ships on Monday.',
+        at: '',
+      },
+    ]
+    const r = await local.summarize(input(lines))
+    expect(r.key_points.join(' | ')).toMatch(/Sam thanked Lea for the photos/)
+    expect(r.summary).toMatch(/whether the company sells spare bases/)
+    for (const text of [r.summary, ...r.key_points]) expect(text, text).not.toMatch(/Sam (?:Ortiz )?told|whether Sam/)
+  })
+
   it('key points keep the order numbers and amounts of the sentences they come from', async () => {
     const r = await local.summarize(input(SUMMARIZE[0]!.lines, 3))
     expect(r.key_points.join(' ')).toMatch(/#48213|€89\.99/)

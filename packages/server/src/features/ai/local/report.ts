@@ -41,8 +41,20 @@ export function party(name: string, fallback: string): Party {
     const role = /assistant|bot/i.test(clean) ? 'the assistant' : fallback
     return { full: role, first: role, generic: true }
   }
-  return { full: clean, first: clean.split(' ')[0]!, generic: false }
+  // A role account ("Admin User", "Support Team") is always named in full: "Admin" alone reads as a first name.
+  const first = ROLE_WORD.test(clean.split(' ')[0]!) ? clean : clean.split(' ')[0]!
+  return { full: clean, first, generic: false }
 }
+
+const ROLE_WORD = /^(?:admin|administrator|support|team|staff|service|helpdesk|sales|billing|agent|operator)$/i
+
+/** What a customer's "you" means when it is not the agent in person: "Can you send…" → "the company can send…". */
+export const COMPANY: Party = { full: 'the company', first: 'the company', generic: true }
+
+// Verbs whose subject "you" is the business rather than the person answering ("do you support SSO?", "you
+// charged me twice").
+const COMPANY_VERB =
+  /^(?:support|supports|sell|sells|offer|offers|ship|ships|send|sends|sent|deliver|delivers|delivered|stock|have|has|accept|accepts|charge|charged|provide|provides|make|makes|do|does|replace|refund|issue|open|close)$/i
 
 const CONTRACTIONS: [RegExp, string][] = [
   [/\b(can)['’]t\b/gi, '$1not'],
@@ -98,7 +110,7 @@ export function expandContractions(text: string): string {
 
 // A greeting, a name being addressed, or an interjection that opens a message: "Hi Tom,", "Oh wow,", "Okay.".
 const OPENER =
-  /^(?:(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|thanks|thank you|ok|okay|oh|wow|great|perfect|fine|well|so|also|and|but|yes|yeah|sure|right|hmm|ah|alright|understood|got it|done|no|amazing|awesome|brilliant|lovely|cool|absolutely|of course|certainly)(?: (?:there|team|all|again|wow|so much))?[,!.:]*\s+)+/i
+  /^(?:(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|(?:thanks|thank you)(?!(?: so much| very much)? for\b)|ok|okay|oh|wow|great|perfect|fine|well|so|also|and|but|yes|yeah|sure|right|hmm|ah|alright|understood|got it|done|no|amazing|awesome|brilliant|lovely|cool|absolutely|of course|certainly)(?: (?:there|team|all|again|wow|so much))?[,!.:]*\s+)+/i
 const ADDRESSED = /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?[,!:]\s+/u
 
 export function stripOpener(text: string): string {
@@ -254,14 +266,51 @@ const PAST_TIME =
   /\b(?:yesterday|ago|last (?:week|month|night|year|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i
 const INSTRUCTION_START = /^(?:(?:then|first|next|now|just|simply|please|also|and|so),?\s+)+/i
 
-export function toThirdPerson(sentence: string, voice: Voice, mentions: Mentions, selfNamed = false): string {
+const COURTESY_VERB = /^(?:thank|thanks|apologi[sz]e|sorry|welcome|enjoy|have a|hope|wish)\b/i
+// "It will be with you soon", "It'll arrive by Friday": a promise about the thing the chat is about.
+const THING_PROMISE =
+  /^(?:it|this|that|they) will (?:(be with you|reach you|get to you)|(arrive|ship|be (?:sent|shipped|delivered|dispatched|ready|there|back)))\b\s*/i
+
+/**
+ * Staff courtesies in reported form: "thank you for X" → "I thanked you for X", "apologies for X" → "I apologised
+ * for X" (a trailing "with it" is dropped), and a promise about "it" names the thing it is about when the caller
+ * knows it ("It will be with you as soon as possible" → "I promised the replacement as soon as possible").
+ */
+function staffCourtesy(text: string, thing: string | undefined): string {
+  let t = text
+    .replace(/^(?:thank you|thanks)(?: (?:so|very) much)? for\b/i, 'I thanked you for')
+    .replace(/^(?:my )?apologies (for|about)\b/i, 'I apologised $1')
+    .replace(
+      /^I am (?:really |so |very |truly |terribly )?sorry (for|about) (.+?)(?: with (?:it|this|that))?([.!]?)$/i,
+      'I apologised $1 $2$3',
+    )
+  const promise = thing ? THING_PROMISE.exec(t) : null
+  if (promise)
+    t = promise[1]
+      ? `I promised ${thing} ${t.slice(promise[0].length)}`
+      : `I promised that ${thing} would ${promise[2]} ${t.slice(promise[0].length)}`
+  // "I promised the replacement soon, and I will keep an eye on it" → "… soon and to keep an eye on it".
+  if (/^I promised\b/.test(t)) t = t.replace(/,? and I will (?!not\b)/, ' and to ')
+  return t.replace(/\s+([.,!?])/g, '$1').trim()
+}
+
+// `thing`: what "it" refers to in a staff promise ("the replacement"), when the chat names it.
+export function toThirdPerson(
+  sentence: string,
+  voice: Voice,
+  mentions: Mentions,
+  selfNamed = false,
+  thing?: string,
+): string {
   let text = expandContractions(sentence)
   if (!voice.staff && DROPPED_I.test(text)) text = `I ${text.charAt(0).toLowerCase()}${text.slice(1)}`
   // "Ordering two now." → "I am ordering two now."
   else if (!voice.staff && /^\p{L}+ing\b/u.test(text) && terms(text)[0]?.tags.has('Gerund'))
     text = `I am ${text.charAt(0).toLowerCase()}${text.slice(1)}`
-  // A staff instruction ("Then open the flap", "just tick 'Gift wrap'") is reported as advice given.
-  if (voice.staff) {
+  if (voice.staff) text = staffCourtesy(text, thing)
+  // A staff instruction ("Then open the flap", "just tick 'Gift wrap'") is reported as advice given; thanks,
+  // apologies and wishes are not instructions ("thank you for…" is no "told Anna to thank…").
+  if (voice.staff && !COURTESY_VERB.test(text.replace(INSTRUCTION_START, ''))) {
     const bare = text.replace(INSTRUCTION_START, '')
     const all = terms(text)
     const first = all[all.findIndex((t) => !/^(?:then|first|next|now|just|simply|please|also|and|so)$/i.test(t.text))]
@@ -318,7 +367,16 @@ export function toThirdPerson(sentence: string, voice: Voice, mentions: Mentions
     else if (word === 'myself' || word === 'ourselves' || word === 'yourself') t.text = 'themselves'
     else if (word === 'you' || word === 'u') {
       const object = prev && (isVerb(prev) || prev.tags.has('Preposition') || /^(?:to|for|with|at)$/i.test(prev.text))
-      const name = voice.staff ? mentions.name(voice.other) : voice.other.generic ? voice.other.full : voice.other.first
+      let v = i + 1
+      while (v < ts.length && v < i + 4 && (MODALS.has(ts[v]!.text.toLowerCase()) || SKIPPABLE(ts[v]!))) v++
+      const company = !voice.staff && !object && COMPANY_VERB.test(ts[v]?.text ?? '')
+      const name = voice.staff
+        ? mentions.name(voice.other)
+        : company
+          ? COMPANY.full
+          : voice.other.generic
+            ? voice.other.full
+            : voice.other.first
       t.text = name
       otherNamed = true
       if (!object) {

@@ -1,9 +1,12 @@
 import type { ChatLine } from '../provider.js'
 import type { Fact } from './facts.js'
 import { isQuestion } from './questions.js'
+import { sentenceSentiment } from './sentiment.js'
 import { loadLexicon } from './wordnet.js'
 import {
   capitalise,
+  COMPANY,
+  expandContractions,
   indirectQuestion,
   Mentions,
   party,
@@ -45,7 +48,7 @@ const PROCESS =
   /^(?:(?:that|this|it)(?: is|'s|’s) (?:wonderful|great|good|nice|lovely|so nice) to hear|i['’]?m (?:the|your) (?:virtual )?assistant|i am (?:the|your) (?:virtual )?assistant|how can i help|thanks? (?:you )?for (?:reaching|contacting|getting|your patience|waiting)|let me|one moment|just a (?:moment|second|sec)|give me|bear with me|i will (?:check|look)|i understand|no problem|happy to help|you are welcome|my pleasure|is there anything else|have a (?:nice|great|good))/i
 const LABELLED_ID = /\b(order|invoice|ticket|reference|ref|case|tracking|account|booking|reservation|subscription)\b/i
 
-export function writeSummary(input: Input): Written | null {
+export function writeSummary(input: Input, leadWithProblem = true): Written | null {
   const { lines, units } = input
   const customerLine = lines.find((l) => l.speaker === 'customer')
   const staffLine = lines.find((l) => l.speaker === 'agent') ?? lines.find((l) => l.speaker === 'assistant')
@@ -53,9 +56,11 @@ export function writeSummary(input: Input): Written | null {
   const team: Party = staffLine
     ? party(staffLine.name, staffLine.speaker === 'assistant' ? 'the assistant' : 'the agent')
     : { full: 'the team', first: 'the team', generic: true }
+  // Before anyone from staff has written, the customer's "you" is the company.
+  const firstStaff = lines.findIndex((l) => l.speaker !== 'customer')
   const voiceOf = (u: Unit): Voice =>
     u.speaker === 'customer'
-      ? { self: customer, other: team, staff: false }
+      ? { self: customer, other: firstStaff < 0 || u.message < firstStaff ? COMPANY : team, staff: false }
       : { self: party(u.name, u.speaker === 'assistant' ? 'the assistant' : 'the agent'), other: customer, staff: true }
   const fits = copyChecker(lines.map((l) => l.text).join('\n'), COPY_LIMIT)
   const names = capitalised(lines)
@@ -65,8 +70,26 @@ export function writeSummary(input: Input): Written | null {
   const intentUnit = input.intent ?? units.find((u) => u.speaker === 'customer')
   // Nothing to report in words (emoji only): the extractive summary quotes it instead.
   if (!intentUnit || !/\p{L}{2}/u.test(intentUnit.text)) return null
-  const reported = report(intentUnit, voiceOf(intentUnit), mentions, true)
-  let intent = guard(reported, fits) ?? guard(endSentence(shortClause(reported)), fits)
+  // When the customer opens with a problem and asks for something later ("The phone arrived with a cracked
+  // screen." … "Can you send a replacement before Friday?"), the intent leads with the problem.
+  const problem = leadWithProblem ? openingProblem(units, intentUnit) : undefined
+  let intent: string | null = null
+  let led = false
+  if (problem) {
+    const trial = new Mentions()
+    let stated = report(problem, voiceOf(problem), trial, true)
+    if (!stated.toLowerCase().includes(customer.first.toLowerCase()))
+      stated = `${capitalise(trial.name(customer))} reports that ${lowerFirst(stated, names)}`
+    trial.name(customer)
+    let asked = report(intentUnit, voiceOf(intentUnit), trial, true)
+    if (customer.generic) asked = lowerFirst(asked)
+    const both = `${stated.replace(/[.!?]+$/, '')}, and ${asked}`
+    intent = both.length <= 220 && fits(both) ? both : null
+    if (intent) mentions.name(customer)
+    led = !!intent
+  }
+  const reported = intent ?? report(intentUnit, voiceOf(intentUnit), mentions, true)
+  intent ??= guard(reported, fits) ?? guard(endSentence(shortClause(reported)), fits)
   // A request with no content word ("ok") says nothing about what the customer wants.
   if (!intent || (intentUnit.stems.length === 0 && !isQuestion(intentUnit.text)))
     intent = `${capitalise(mentions.name(customer))} contacted support.`
@@ -78,7 +101,11 @@ export function writeSummary(input: Input): Written | null {
   type Part = { text: string; priority: number; position: number; staff: boolean }
   const parts: Part[] = []
   const informative = (u: Unit) =>
-    u !== intentUnit && !SMALL_TALK.test(u.text) && (u.stems.length >= 3 || u.facts > 0) && !PROCESS.test(u.text)
+    u !== intentUnit &&
+    !SMALL_TALK.test(u.text) &&
+    (u.stems.length >= 3 || u.facts > 0) &&
+    !PROCESS.test(u.text) &&
+    !PROCESS.test(stripOpener(u.text))
   const byScore = [...units].sort((a, b) => b.score - a.score || units.indexOf(a) - units.indexOf(b))
   const customerMore = byScore
     .filter((u) => u.speaker === 'customer' && informative(u) && !isQuestion(u.text))
@@ -88,14 +115,14 @@ export function writeSummary(input: Input): Written | null {
   const staffQuestion = (u: Unit) => u.speaker !== 'customer' && isQuestion(u.text)
 
   // Reports are written in chat order so that names are introduced before they are shortened.
-  const seen = new Set([intentUnit.text.toLowerCase()])
+  const seen = new Set([intentUnit.text.toLowerCase(), ...(led && problem ? [problem.text.toLowerCase()] : [])])
   const chosen = [...customerMore, ...staff]
     .sort((a, b) => units.indexOf(a) - units.indexOf(b))
     .filter((u) => !seen.has(u.text.toLowerCase()) && !!seen.add(u.text.toLowerCase()))
   const attributed = new Set<string>()
   for (const u of chosen) {
     const voice = voiceOf(u)
-    let text = guard(report(u, voice, mentions, false), fits)
+    let text = guard(report(u, voice, mentions, false, units), fits)
     if (!text) continue
     const name = voice.self.full
     const saysName = text.includes(voice.self.first) || text.toLowerCase().includes(voice.self.full.toLowerCase())
@@ -151,6 +178,9 @@ export function writeSummary(input: Input): Written | null {
     const next = render([...kept, p], factLimit)
     if (next.length <= budget && fits(next)) kept.push(p)
   }
+  // The longer intent must not crowd out the open questions.
+  if (led && parts.some((p) => p.priority === 1) && !kept.some((p) => p.priority === 1))
+    return writeSummary(input, false)
   const summary = render(kept, factLimit)
   if (summary.length > budget) return null
 
@@ -161,7 +191,7 @@ export function writeSummary(input: Input): Written | null {
     for (const u of units) if (u.speaker !== 'customer') known.name(voiceOf(u).self)
     const candidates = units.filter((u) => (u === intentUnit || informative(u)) && !staffQuestion(u))
     for (const u of pickKeyPoints(candidates, max + 3)) {
-      const text = guard(shortClause(report(u, voiceOf(u), known, true)), fits)
+      const text = guard(shortClause(report(u, voiceOf(u), known, true, units)), fits)
       // A subordinate clause alone ("Once the filter is screwed back") is no point.
       if (text && /^(?:once|when|if|after|before|because|since|while|although|though)\b/i.test(text)) continue
       if (text && !points.some((p) => p.toLowerCase() === text.toLowerCase())) points.push(text)
@@ -172,16 +202,54 @@ export function writeSummary(input: Input): Written | null {
   return { summary, intent, keyPoints }
 }
 
+// Words that state a problem with an order or a product.
+const PROBLEM =
+  /\b(?:broken|broke|cracked|smashed|shattered|damaged|dented|scratched|torn|faulty|defective|missing|wrong|late|delayed|lost|stuck|leak(?:s|ing|ed)?|crash(?:es|ed|ing)?|error|stopped|not (?:working|arrived|received|delivered)|never (?:arrived|came)|does not work|did not (?:arrive|come|work)|charged twice|overcharged)\b/i
+
+/**
+ * The customer's opening sentence when it states a problem and the intent is a later request or question of
+ * theirs; undefined otherwise.
+ */
+function openingProblem(units: Unit[], intent: Unit): Unit | undefined {
+  if (intent.speaker !== 'customer' || !(isQuestion(intent.text) || REQUEST.test(intent.text))) return undefined
+  const opening = units.find((u) => u.speaker === 'customer' && !SMALL_TALK.test(u.text) && u.stems.length >= 3)
+  if (!opening || opening === intent || units.indexOf(opening) > units.indexOf(intent)) return undefined
+  if (isQuestion(opening.text) || PROCESS.test(stripOpener(opening.text))) return undefined
+  const text = expandContractions(opening.text)
+  return PROBLEM.test(text) || sentenceSentiment(text).clearNegative ? opening : undefined
+}
+
+// What a staff promise about "it" is about: the last of these the chat mentioned before it.
+const THING =
+  /\b(?:the|your|my|a|an|our|new) (replacement|refund|order|parcel|package|delivery|item|exchange|voucher|credit|invoice|return label|repair)\b/gi
+
+function thingBefore(units: Unit[], u: Unit): string | undefined {
+  for (let i = units.indexOf(u) - 1; i >= 0; i--) {
+    const found = [...units[i]!.text.matchAll(THING)].pop()
+    if (found) return `the ${found[1]!.toLowerCase()}`
+  }
+  return undefined
+}
+
+const ASK_FOR =
+  /^(?:(?:and|so|also|but),? )?(?:can|could|would|will) (?:you|u) (?:please |pls |plz )?(?:send|give|get|provide|ship|issue|arrange|organi[sz]e|offer) (?:me |us )?(?:please )?((?:a|an|the|my|our|another|some|a new|new) [^?]+?)(?: please)?[?.!\s]*$/i
+
 /** One unit in the third person; questions as "Anna asks whether…" (staff: "Tom asked…"). */
-function report(u: Unit, voice: Voice, mentions: Mentions, questions: boolean): string {
+function report(u: Unit, voice: Voice, mentions: Mentions, questions: boolean, units: Unit[] = []): string {
   const text = stripOpener(u.text)
   if (questions && isQuestion(text)) {
     const verb = voice.staff ? 'asked' : 'asks'
     const name = mentions.name(voice.self)
+    // "Can you send a replacement before Friday?" → "Ada asks for a replacement before Friday."
+    const wanted = !voice.staff && ASK_FOR.exec(expandContractions(text))
+    if (wanted) {
+      const thing = toThirdPerson(wanted[1]!, voice, mentions, true)
+      return `${capitalise(name)} asks for ${lowerFirst(thing)}.`.replace(/[.!?]+\.$/, '.')
+    }
     const asked = indirectQuestion(text, voice, mentions, true)
     return `${capitalise(name)} ${verb} ${asked}.`
   }
-  return endSentence(toThirdPerson(text, voice, mentions))
+  return endSentence(toThirdPerson(text, voice, mentions, false, voice.staff ? thingBefore(units, u) : undefined))
 }
 
 /** A word in capitals for emphasis ("NOTHING has arrived") is no name. */
