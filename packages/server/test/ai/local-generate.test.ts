@@ -120,7 +120,11 @@ describe('local generator', () => {
 
   it('names what went wrong and what is promised from the chat, without thanks for patience nobody showed', async () => {
     const cracked = GENERATE.find((c) => c.id === 'cracked-phone-replacement')!
-    for (const prompt of [cracked.prompt, 'Apologise for the damaged item and promise a replacement']) {
+    for (const prompt of [
+      cracked.prompt,
+      'Apologise for the damaged item and promise a replacement',
+      'Apologise for the cracked screen and promise a replacement',
+    ]) {
       const r = await local.generate({ ...inputOf(cracked, 0), prompt })
       expect(r.text, prompt).toMatch(
         /^Hi Ada, I'm so sorry that the phone from order #84948 arrived with a cracked screen/,

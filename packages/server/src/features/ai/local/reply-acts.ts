@@ -94,7 +94,13 @@ export function renderAct(d: Draft, a: Act, index: number): string[] {
       if (news.length)
         return [...renderAct(d, { act: 'apologise', text: first! }, index), ...news.map((n) => sentence(n))]
       const body = text.replace(/^(?:that|because)\s+/i, '')
-      if (d.problem && (!body || VAGUE_TROUBLE.test(body))) return [problemApology(d, d.problem)]
+      // "for the cracked screen" when the chat says the phone arrived with a cracked screen: the chat's words say more.
+      const named = body
+        .replace(/^for\s+(?:the|your|this|that)\s+/i, '')
+        .split(/\s+/)
+        .every((w) => d.problem?.toLowerCase().includes(w.toLowerCase()))
+      if (d.problem && (!body || VAGUE_TROUBLE.test(body) || (/^for\s/i.test(body) && named)))
+        return [problemApology(d, d.problem)]
       if (
         LATE.test(body) &&
         (topicIn(body) || d.facts.topic) &&
@@ -261,8 +267,10 @@ function promise(d: Draft, text: string): string {
   if (/\b(?:fix|solution)\b/i.test(object)) return `We'll have this fixed ${by}.`
   // A replacement is sent, not "with you": say what is replaced and meet the customer's own deadline if they gave one.
   if (topic === 'replacement' && (!object || /^(?:an?\s+)?(?:new\s+)?replacement\b/i.test(object))) {
-    const item = d.facts.product ?? d.facts.item
-    const thing = `a replacement${item && !/\breplacement\s+\w/i.test(object) ? ` ${item}` : ''}${object.replace(/^(?:an?\s+)?(?:new\s+)?replacement/i, '')}`
+    // "a replacement phone", but "a replacement for the Nimbus 2 headphones" (a name may be plural).
+    const rest = object.replace(/^(?:an?\s+)?(?:new\s+)?replacement/i, '')
+    const item = rest ? '' : d.facts.product ? ` for the ${d.facts.product}` : d.facts.item ? ` ${d.facts.item}` : ''
+    const thing = `a replacement${item}${rest}`
     if (when) return `We will send you ${thing}, and it will be with you ${when}.`
     if (d.facts.wanted) return `We will send you ${thing} and will do our best to get it to you ${d.facts.wanted}.`
     return `We will send you ${thing} as soon as possible.`
