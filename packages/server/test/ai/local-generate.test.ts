@@ -118,6 +118,29 @@ describe('local generator', () => {
     expect(ask.text).toMatch(/^Hello, could you please send me your order number\?/)
   })
 
+  it('names what went wrong and what is promised from the chat, without thanks for patience nobody showed', async () => {
+    const cracked = GENERATE.find((c) => c.id === 'cracked-phone-replacement')!
+    for (const prompt of [
+      cracked.prompt,
+      'Apologise for the damaged item and promise a replacement',
+      'Apologise for the cracked screen and promise a replacement',
+    ]) {
+      const r = await local.generate({ ...inputOf(cracked, 0), prompt })
+      expect(r.text, prompt).toMatch(
+        /^Hi Ada, I'm so sorry that the phone from order #84948 arrived with a cracked screen/,
+      )
+      expect(r.text, prompt).toContain('We will send you a replacement phone')
+      // The customer asked for it before Friday: the promise takes that up rather than contradicting it.
+      expect(r.text, prompt).toContain('before Friday')
+      expect(r.text, prompt).not.toMatch(/patience|your replacement/i)
+    }
+    // With no apology asked for, an upset customer still hears the problem named rather than thanks for waiting.
+    const callback = await local.generate({ ...inputOf(cracked, 0), prompt: 'Promise a callback tomorrow' })
+    expect(callback.text).toContain('cracked screen')
+    expect(callback.text).toContain("I'll call you tomorrow.")
+    expect(callback.text).not.toMatch(/patience/i)
+  })
+
   it('acknowledges the open question of an upset customer when the prompt asks for nothing in particular', async () => {
     const r = await local.generate({ ...late, prompt: 'Draft a reply.', chat: james })
     expect(r.text).toMatch(/^Hi James, I'm sorry for the trouble with your order ORD-77120/)

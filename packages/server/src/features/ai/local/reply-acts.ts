@@ -21,6 +21,11 @@ export type Draft = {
   lastNamedSubject: boolean
   /** Set when the reply has not named its subject yet and a "thank you for your patience" should. */
   wantSubject: boolean
+  /**
+   * What went wrong, from the customer's first problem statement in the reply's voice ("the phone from order
+   * #84948 arrived with a cracked screen"), when it can be said without repeating the chat at length.
+   */
+  problem?: string
   /** The sentence said last. */
   lastText: string
   /** Whether the reply has apologised or thanked for patience already (an offer then makes up for it). */
@@ -36,10 +41,13 @@ const RECIPIENT =
 // A name is capitalised, so this one is case-sensitive.
 const NAMED_RECIPIENT =
   /^(?:to\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?\p{Lu}\p{Ll}+(?=\s+(?:that|for|about|to|whether|if|what|how|when|why|the|their|his|her|a|an|with|it)\b)\s*/u
-const LATE =
+export const LATE =
   /\b(?:late|delay(?:ed|s)?|taking (?:so |too |a bit )?long(?:er)?|slow|(?:has|have)n'?t (?:yet )?(?:arrived|come|been)|not (?:yet )?(?:arrived|received|here)|still (?:waiting|not)|overdue|held up|stuck)\b/i
 const GENERIC_TROUBLE =
   /^(?:the |any )?(?:inconvenience|trouble|confusion|delay|wait|mix-up|mistake|error|hassle|problem)s?$/i
+// An apology that only names the trouble or the thing ("for the damaged item"): the chat's problem says it better.
+const VAGUE_TROUBLE =
+  /^(?:for\s+)?(?:(?:the|any|this|that|your)\s+)?(?:(?:damaged|broken|faulty|defective|wrong|cracked)\s+)?(?:inconvenience|trouble|problem|issue|damage|mix-up|mistake|error|hassle|item|product|order|parcel|package|delivery)s?$/i
 const NEGATIVE =
   /\b(?:not|no longer|can't|cannot|unable|won't|isn't|aren't|wasn't|out of stock|unavailable|discontinued|rejected|declined|denied|expired|closed)\b/i
 const POSITIVE =
@@ -86,6 +94,13 @@ export function renderAct(d: Draft, a: Act, index: number): string[] {
       if (news.length)
         return [...renderAct(d, { act: 'apologise', text: first! }, index), ...news.map((n) => sentence(n))]
       const body = text.replace(/^(?:that|because)\s+/i, '')
+      // "for the cracked screen" when the chat says the phone arrived with a cracked screen: the chat's words say more.
+      const named = body
+        .replace(/^for\s+(?:the|your|this|that)\s+/i, '')
+        .split(/\s+/)
+        .every((w) => d.problem?.toLowerCase().includes(w.toLowerCase()))
+      if (d.problem && (!body || VAGUE_TROUBLE.test(body) || (/^for\s/i.test(body) && named)))
+        return [problemApology(d, d.problem)]
       if (
         LATE.test(body) &&
         (topicIn(body) || d.facts.topic) &&
@@ -173,9 +188,7 @@ export function renderAct(d: Draft, a: Act, index: number): string[] {
       ]
     }
     case 'offer': {
-      const lead = d.apologised
-        ? pick(['To make up for this, ', 'As a thank-you for your patience, '], 'offer-lead')
-        : ''
+      const lead = d.apologised ? pick(['To make up for this, ', 'To help put this right, '], 'offer-lead') : ''
       const tail = /\bor\b/i.test(text) ? ', whichever you prefer' : ''
       const what = text.replace(/\b(on|for|off)\s+the\s+next\b/gi, '$1 your next')
       const toDo = /^to\s+(.+)$/i.exec(what)?.[1]
@@ -197,6 +210,13 @@ export function renderAct(d: Draft, a: Act, index: number): string[] {
       return [to ? `Welcome to ${to}!` : 'Welcome aboard!']
     }
   }
+}
+
+/** "I'm so sorry that the phone … arrived with a cracked screen, especially as it was meant to be a present." */
+export function problemApology(d: Draft, problem: string): string {
+  d.apologised = true
+  const hope = d.facts.hope ? `, especially as ${d.facts.hope}` : ''
+  return `I'm so sorry that ${problem}${hope}.`
 }
 
 /** "when the headphones will be back in stock" → "The headphones will be back in stock on 18 June." */
@@ -245,6 +265,16 @@ function promise(d: Draft, text: string): string {
   if (/\b(?:update|reply|answer|news|response)\b/i.test(object)) return `I'll get back to you with an update ${by}.`
   if (/\b(?:call|callback)\b/i.test(object)) return `I'll call you ${by}.`
   if (/\b(?:fix|solution)\b/i.test(object)) return `We'll have this fixed ${by}.`
+  // A replacement is sent, not "with you": say what is replaced and meet the customer's own deadline if they gave one.
+  if (topic === 'replacement' && (!object || /^(?:an?\s+)?(?:new\s+)?replacement\b/i.test(object))) {
+    // "a replacement phone", but "a replacement for the Nimbus 2 headphones" (a name may be plural).
+    const rest = object.replace(/^(?:an?\s+)?(?:new\s+)?replacement/i, '')
+    const item = rest ? '' : d.facts.product ? ` for the ${d.facts.product}` : d.facts.item ? ` ${d.facts.item}` : ''
+    const thing = `a replacement${item}${rest}`
+    if (when) return `We will send you ${thing}, and it will be with you ${when}.`
+    if (d.facts.wanted) return `We will send you ${thing} and will do our best to get it to you ${d.facts.wanted}.`
+    return `We will send you ${thing} as soon as possible.`
+  }
   const subject = d.subject(topic, true)
   if (topic === 'refund') return `${subject} will reach you ${by}, ${watch}.`
   if (

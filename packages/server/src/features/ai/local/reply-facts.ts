@@ -3,8 +3,8 @@ import type { ChatLine } from '../provider.js'
 import { extractFacts, type Fact } from './facts.js'
 import { findOpenQuestions } from './questions.js'
 import { sentimentOfMessages } from './sentiment.js'
-import { splitSentences } from './text.js'
-import { escapeRe } from './voice.js'
+import { capitalize, splitSentences } from './text.js'
+import { escapeRe, timePhrase } from './voice.js'
 
 /**
  * What a drafted reply can build on, gathered from the prompt first, then the context, then the chat: who the
@@ -29,6 +29,12 @@ export type ReplyFacts = {
   openQuestions: string[]
   /** The customer's first statement of their problem (not a greeting or a question), in their words. */
   problem?: string
+  /** The thing the problem is about, as a plain noun: "phone" from "the phone from order #84948 arrived cracked". */
+  item?: string
+  /** What the customer had hoped for: "it was meant to be a birthday present", turned to the reply's voice. */
+  hope?: string
+  /** The time the customer asked for something by: "before Friday" from "Can you send a replacement before Friday?". */
+  wanted?: string
   /** Everything the customer wrote, one line per message (empty without a chat). */
   said: string
   /** An e-mail address the customer gave. */
@@ -74,6 +80,15 @@ const OTHER_ID = /\b\d{3,}-[A-Z]{2,}\b/g
 // is not chat shorthand, a thank-you or a question.
 const PROBLEM = /^(?:I|I'm|I've|My|Our|The|This|It|We)\s+(?!just\b|wanted\b)[^?]*[.!]?$/
 const CASUAL = /\b(?:cant|dont|wont|pls|plz|thx|thanks|thank|u|ur|wanna|gonna|hmm|lol|asap)\b/i
+// What the customer had hoped for, said plainly: "it was meant to be a birthday present".
+const HOPE = /\b(?:it|this|they)\s+(?:was|were)\s+(?:meant|supposed)\s+to\s+be\s+[^,.;!?]{3,40}/i
+/** The noun a problem statement starts with: "The phone from order #84948 arrived…" → "phone" (not "order"). */
+function itemOf(problem: string): string | undefined {
+  const word = /^(?:the|my|our|this)\s+([a-z]{3,})\b/i.exec(problem)?.[1]?.toLowerCase()
+  if (!word || (TOPICS as readonly string[]).includes(word) || /^(?:item|product|thing|one)$/.test(word))
+    return undefined
+  return nlp(`the ${word}`).has('#Noun') ? word : undefined
+}
 /** Signs of English a reply should not repeat: a past time with no past verb, a verb with no subject. */
 const shaky = (s: string) =>
   (/\b(?:yesterday|ago|last (?:week|month|night))\b/i.test(s) && !nlp(s).has('#PastTense')) ||
@@ -219,6 +234,23 @@ export function gatherFacts(prompt: string, context: string, chat: ChatLine[], t
         .replace(/\b(?:and|or|but|so|we|I)$/i, '')
         .trim()
     : undefined
+  // "Hi, the phone…" reads "The phone…"; a lower-case "i" marks chat typing that the reply should not repeat.
+  const sentences = customerLines
+    .flatMap((t) => splitSentences(t))
+    .filter((s) => !/\bi\b/.test(s))
+    .map((s) => capitalize(s.replace(/^(?:hi|hello|hey)\b[,!\s]*(?:there[,!\s]*)?/i, '')))
+  const problem = sentences.find(
+    (s) => s.split(/\s+/).length >= 5 && s.split(/\s+/).length <= 16 && PROBLEM.test(s) && !CASUAL.test(s) && !shaky(s),
+  )
+  const hope = sentences
+    .map((s) => HOPE.exec(s)?.[0])
+    .find((h) => h !== undefined)
+    ?.replace(/\bmy\b/gi, 'your')
+  // The customer's deadline comes from a request ("Can you send it before Friday?"), not from a past date.
+  const wanted = sentences
+    .filter((s) => /\?$/.test(s))
+    .map((s) => timePhrase(s))
+    .find((t) => t !== undefined && /^(?:before|by)\s/i.test(t))
   return {
     name,
     people,
@@ -231,13 +263,10 @@ export function gatherFacts(prompt: string, context: string, chat: ChatLine[], t
     reason: reason ? reason.replace(/\bmy\b/gi, 'your') : undefined,
     upset: customerLines.length > 0 && sentimentOfMessages(customerLines).score < -0.1,
     openQuestions: findOpenQuestions(chat),
-    problem: customerLines
-      .flatMap((t) => splitSentences(t))
-      .map((s) => s.replace(/^(?:hi|hello|hey)\b[,!\s]*(?:there[,!\s]*)?/i, ''))
-      .find(
-        (s) =>
-          s.split(/\s+/).length >= 5 && s.split(/\s+/).length <= 16 && PROBLEM.test(s) && !CASUAL.test(s) && !shaky(s),
-      ),
+    problem,
+    item: problem ? itemOf(problem) : undefined,
+    hope,
+    wanted,
     said: customerLines.join('\n'),
     email: customerLines.join(' ').match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/)?.[0],
   }

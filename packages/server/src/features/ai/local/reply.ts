@@ -1,4 +1,4 @@
-import { renderAct, type Draft, type Picker } from './reply-acts.js'
+import { LATE, problemApology, renderAct, type Draft, type Picker } from './reply-acts.js'
 import type { ReplyFacts, Topic } from './reply-facts.js'
 import type { PromptPlan } from './reply-prompt.js'
 import { capitalize } from './text.js'
@@ -16,6 +16,37 @@ const ORDERISH = new Set<Topic>(['order', 'parcel', 'package', 'delivery', 'ship
 
 const lowerStart = (s: string) =>
   /^(?:I\b|I'|\p{Lu}{2}|\p{Lu}\S*\d)/u.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1)
+
+/**
+ * The customer's problem said back: their words turned to "you", its first clause only ("your blender arrived
+ * broken", not "…, the jug is cracked"), without "today" (the reply is read later), and shortened by its last
+ * phrase ("after two weeks") if it would otherwise repeat the chat at length.
+ */
+function problemOf(facts: ReplyFacts, copies: (text: string) => boolean): string | undefined {
+  if (!facts.problem) return undefined
+  const turned = customerSaid(facts.problem)
+    .replace(/\s+(?:today|yesterday|this morning|earlier today|just now)\b/gi, '')
+    .replace(/[.!\s]+$/, '')
+    // "I was charged" turned is "you were charged".
+    .replace(/\byou (was|has|is|wasn't|hasn't|isn't)\b/gi, (_, v: string) => `you ${TO_PLURAL[v.toLowerCase()]}`)
+  const clause = /^((?:\S+\s+){3,}\S+?),\s/.exec(turned)?.[1] ?? turned
+  const shorter = clause.replace(/\s+(?:after|for|since|in|on|at|with|from|by)\s+[^,]+$/i, '')
+  const said = [clause, shorter].find((c) => !copies(c) && c.split(/\s+/).length >= 3)
+  return said && said.charAt(0).toLowerCase() + said.slice(1)
+}
+
+const TO_PLURAL: Record<string, string> = {
+  was: 'were',
+  has: 'have',
+  is: 'are',
+  "wasn't": "weren't",
+  "hasn't": "haven't",
+  "isn't": "aren't",
+}
+
+/** Whether the customer has been waiting (or the prompt says so), so thanks for their patience are due. */
+const waitedFor = (facts: ReplyFacts, plan: PromptPlan) =>
+  LATE.test(facts.said) || plan.acts.some((a) => LATE.test(a.text))
 
 /** What the reply may draw on besides the facts: the background text and the check against pasting it. */
 export type Background = { text: string; copies: (text: string) => boolean }
@@ -46,6 +77,7 @@ function makeDraft(facts: ReplyFacts, pick: Picker, background: Background): Dra
   const draft = {
     facts,
     pick,
+    problem: problemOf(facts, background.copies),
     wantSubject: false,
     apologised: false,
     lastText: '',
@@ -149,8 +181,14 @@ export function composeReply(plan: PromptPlan, facts: ReplyFacts, pick: Picker, 
     absent(facts.reference) ||
     (!facts.reference && absent(facts.product)) ||
     (facts.topic === 'refund' && absent(facts.amount))
-  // The acts left the order, product or amount out: an opener brings them in.
-  return plan.acts.length && missing && (facts.reference || facts.product)
+  // An upset customer's problem goes unmentioned when the prompt asks for neither an apology nor thanks.
+  const unheard =
+    facts.upset &&
+    !waitedFor(facts, plan) &&
+    problemOf(facts, background.copies) !== undefined &&
+    !plan.acts.some((a) => a.act === 'apologise' || a.act === 'thank')
+  // The acts left the order, product or amount out, or the problem: an opener brings them in.
+  return plan.acts.length && ((missing && (facts.reference || facts.product)) || unheard)
     ? build(plan, facts, pick, background, true)
     : first
 }
@@ -172,9 +210,17 @@ function build(plan: PromptPlan, facts: ReplyFacts, pick: Picker, background: Ba
   )
   if (opener && thanks) draft.wantSubject = true
   else if (opener) {
-    const lead =
-      facts.upset || has('apologise') ? 'Thank you for your patience with' : 'Thanks for getting in touch about'
-    add(`${lead} ${draft.subject()}.`, 2)
+    // Patience only when the customer has waited; an upset customer with a clear problem hears it named.
+    const waited = waitedFor(facts, plan)
+    if (!waited && !has('apologise') && facts.upset && draft.problem) add(problemApology(draft, draft.problem), 2)
+    else {
+      const lead =
+        waited && (facts.upset || has('apologise'))
+          ? 'Thank you for your patience with'
+          : 'Thanks for getting in touch about'
+      // A replacement the reply is about to promise is not yet "your replacement": the order is the subject.
+      add(`${lead} ${draft.subject(facts.topic === 'replacement' ? 'order' : undefined)}.`, 2)
+    }
   }
   // Nothing asked: acknowledge the subject (an apology when the customer is upset) and say what happens next.
   if (!acts.length) {
