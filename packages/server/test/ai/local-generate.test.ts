@@ -119,7 +119,7 @@ describe('local generator', () => {
   })
 
   it('names what went wrong and what is promised from the chat, without thanks for patience nobody showed', async () => {
-    const cracked = GENERATE.find((c) => c.id === 'cracked-phone-replacement')!
+    const cracked = GENERATE.find((c) => c.id === 'cracked-phone-draft')!
     for (const prompt of [
       cracked.prompt,
       'Apologise for the damaged item and promise a replacement',

@@ -1,6 +1,10 @@
 import { finish } from './message.js'
 import { applyRules, lowerFirst, reorderClauses, splitCoordination, switchVoice, type PhraseRule } from './rewrite.js'
-import type { Sentence } from './tone.js'
+
+/** What a sentence does (`classify` in tone.ts): asks for something, tells bad or good news, asks, apologises. */
+export type Kind = 'request' | 'letKnow' | 'bad' | 'good' | 'question' | 'sorry' | 'other'
+/** A sentence with its kind and, for a request, the verb phrase asked for ("send your address again"). */
+export type Sentence = { text: string; kind: Kind; vp: string }
 
 /**
  * The neutral tone: the same register, a different build. Each variant takes its own mix of the structure rules

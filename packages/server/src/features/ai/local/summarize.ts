@@ -1,11 +1,12 @@
 import type { ChatLine, SummarizeInput, SummaryResult } from '../provider.js'
 import { extractFacts, type Fact } from './facts.js'
 import { findOpenQuestions, isQuestion } from './questions.js'
-import { centroidScores, cosine, textRank, tfidf, type Vector } from './rank.js'
+import { centroidScores, textRank, tfidf } from './rank.js'
 import { sentenceSentiment, sentimentOfMessages } from './sentiment.js'
 import { expandContractions } from './report.js'
+import { pickKeyPoints, REQUEST, SMALL_TALK, type Unit } from './units.js'
 import { writeSummary } from './write.js'
-import { contentStems, looksEnglish, splitSentences, squash } from './text.js'
+import { contentStems, looksEnglish, splitSentences } from './text.js'
 
 /**
  * The summariser. Sentences are ranked by TextRank over TF-IDF similarity blended with similarity to a centroid
@@ -16,24 +17,7 @@ import { contentStems, looksEnglish, splitSentences, squash } from './text.js'
  * quoted in chat order under a length budget, then the open questions and any fact the chosen sentences missed.
  */
 
-export type Unit = {
-  text: string
-  speaker: ChatLine['speaker']
-  name: string
-  message: number
-  stems: string[]
-  facts: number
-  vector: Vector
-  /** Similarity rank with the speaker's weight, before the adjustments. */
-  rank: number
-  score: number
-}
-
 const SPEAKER_WEIGHT = { customer: 1.25, agent: 1, assistant: 0.6 }
-export const REQUEST =
-  /\b(?:i want|i['’]d like|i would like|i need|i['’]m trying|i am trying|i can['’]?t|i cannot|i couldn['’]t|can you|could you|would you|please|help me|how (?:do|can|long|much)|where is|when will|why (?:was|did|is|am|does|do)|i haven['’]t|i have not|i never|not (?:received|arrived|working)|doesn['’]t work|isn['’]t working|keeps? (?:crashing|failing)|(?:nothing|never|not|hasn['’]t|haven['’]t) (?:has )?(?:arrived|came|come|received|shown up)|wrong|refund|cancel|return|replace|change|charged)\b/i
-export const SMALL_TALK =
-  /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks?|thank you|ok(?:ay)?|great|perfect|cool|bye|goodbye|cheers|you['’]re welcome|no problem|sure|yes|no|np)\b[^.!?]{0,30}[.!?]*$/i
 const GREETING =
   /^(?:[Hh]i|[Hh]ello|[Hh]ey|[Dd]ear|[Gg]ood (?:morning|afternoon|evening))(?: there| team| all| \p{Lu}[\p{L}-]*)?[,!.:]?\s+/u
 const PLACEHOLDER = /^\[voice message\]$/i
@@ -149,19 +133,6 @@ function firstTurn(lines: ChatLine[]): Set<number> {
   const start = lines.findIndex((l) => l.speaker === 'customer')
   for (let i = Math.max(0, start); i < lines.length && lines[i]!.speaker === 'customer'; i++) out.add(i)
   return out
-}
-
-/** The best sentences, skipping near-repeats, back in chat order. */
-export function pickKeyPoints(units: Unit[], max: number): Unit[] {
-  const picked: Unit[] = []
-  const ranked = [...units].sort((a, b) => b.score - a.score || units.indexOf(a) - units.indexOf(b))
-  for (const u of ranked) {
-    if (picked.length >= max) break
-    if (u.stems.length < 2 && units.length > max) continue
-    if (picked.some((p) => cosine(p.vector, u.vector) > 0.6 || squash(p.text) === squash(u.text))) continue
-    picked.push(u)
-  }
-  return picked.sort((a, b) => units.indexOf(a) - units.indexOf(b))
 }
 
 const label = (u: Unit) => (u.speaker === 'customer' ? 'Customer: ' : u.speaker === 'agent' ? 'Agent: ' : 'Assistant: ')

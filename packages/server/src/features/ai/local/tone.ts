@@ -4,7 +4,7 @@ import { finish, type Greeting, type Message, type Thanks } from './message.js'
 import { applyRules, contract, expand, lowerFirst, switchVoice, type PhraseRule } from './rewrite.js'
 import { sentimentOf } from './sentiment.js'
 import { termTags } from './shorthand.js'
-import { restructure } from './structure.js'
+import { restructure, type Kind, type Sentence } from './structure.js'
 import { capitalize } from './text.js'
 
 /**
@@ -21,9 +21,6 @@ import { capitalize } from './text.js'
 export type Rendered = { text: string; added: string[] }
 
 const pick = <T>(options: T[], k: number): T => options[k % options.length]!
-
-export type Kind = 'request' | 'letKnow' | 'bad' | 'good' | 'question' | 'sorry' | 'other'
-export type Sentence = { text: string; kind: Kind; vp: string }
 
 const GOOD_VERBS =
   'issued|sent|shipped|dispatched|refunded|fixed|resolved|processed|approved|credited|updated|restored|unlocked|reset|replaced|added|applied|cancelled|canceled|arranged|booked|upgraded|extended|waived'

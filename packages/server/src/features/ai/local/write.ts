@@ -15,7 +15,7 @@ import {
   type Party,
   type Voice,
 } from './report.js'
-import { pickKeyPoints, REQUEST, SMALL_TALK, type Unit } from './summarize.js'
+import { pickKeyPoints, REQUEST, SMALL_TALK, type Unit } from './units.js'
 
 /**
  * The written summary of an English chat or text: the chat's best sentences reported in the third person rather
