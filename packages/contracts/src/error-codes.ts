@@ -88,6 +88,16 @@ export const ErrorCodes = [
   'community.not_member',
   'issue.has_comments',
   'issue.solved',
+  // Surveys (§6)
+  'survey.invalid_state',
+  'survey.not_publishable',
+  'survey.questions_locked',
+  'survey.closed',
+  'survey.not_started',
+  'survey.already_responded',
+  'survey.invalid_response',
+  'survey.sign_in_required',
+  'subgroup.name_taken',
   // AI helpers (§10)
   'ai.input_too_long',
   'ai.nothing_to_summarize',

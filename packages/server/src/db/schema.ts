@@ -11,6 +11,18 @@ import type {
   CommunityCommentsTable,
   CommentReactionsTable,
 } from './schema-community.js'
+import type {
+  SurveysTable,
+  SurveyAudienceClientsTable,
+  SurveyAudienceCommunitiesTable,
+  SurveyAudienceSubgroupsTable,
+  SurveySubgroupsTable,
+  SurveySubgroupClientsTable,
+  SurveyInvitationsTable,
+  SurveyResponsesTable,
+  SurveyImpressionsTable,
+  SurveyConclusionsTable,
+} from './schema-survey.js'
 
 export type {
   CommunitiesTable,
@@ -23,6 +35,21 @@ export type {
   CommunityCommentsTable,
   CommentReactionsTable,
 } from './schema-community.js'
+export type {
+  SurveysTable,
+  SurveyAudienceClientsTable,
+  SurveyAudienceCommunitiesTable,
+  SurveyAudienceSubgroupsTable,
+  SurveySubgroupsTable,
+  SurveySubgroupClientsTable,
+  SurveyInvitationsTable,
+  SurveyResponsesTable,
+  SurveyImpressionsTable,
+  SurveyConclusionsTable,
+  StoredAnswers,
+  StoredQuestion,
+  SurveyStatus,
+} from './schema-survey.js'
 
 export type TenantsTable = {
   id: Generated<number>
@@ -389,6 +416,16 @@ export type DB = {
   notifications: NotificationsTable
   ai_generations: AiGenerationsTable
   ai_usage: AiUsageTable
+  surveys: SurveysTable
+  survey_audience_clients: SurveyAudienceClientsTable
+  survey_audience_communities: SurveyAudienceCommunitiesTable
+  survey_audience_subgroups: SurveyAudienceSubgroupsTable
+  survey_subgroups: SurveySubgroupsTable
+  survey_subgroup_clients: SurveySubgroupClientsTable
+  survey_invitations: SurveyInvitationsTable
+  survey_responses: SurveyResponsesTable
+  survey_impressions: SurveyImpressionsTable
+  survey_conclusions: SurveyConclusionsTable
 }
 
 export type TenantRow = Selectable<TenantsTable>

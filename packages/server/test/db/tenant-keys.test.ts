@@ -21,6 +21,10 @@ const CLIENT_COLUMNS = [
   'community_comments.client_id',
   'community_comments.deleted_by_user_id',
   'comment_reactions.client_id',
+  'survey_audience_clients.client_id',
+  'survey_subgroup_clients.client_id',
+  'survey_invitations.client_id',
+  'survey_responses.client_id',
 ]
 
 /** Unique keys of tenant tables that are global on purpose: accounts, and secrets looked up before the tenant is known. */
@@ -31,6 +35,8 @@ const GLOBAL_UNIQUE_KEYS = [
   'auth_tokens_token_hash_key',
   'invitations_token_hash_key',
   'tenant_settings_widget_key_key',
+  'surveys_public_key_key',
+  'survey_invitations_token_hash_key',
 ]
 
 type World = Awaited<ReturnType<typeof world>>
