@@ -27,7 +27,7 @@ export async function relatedClientIds(ex: Executor, tenantId: number, clientIds
     .select('u.id')
     .where('u.id', 'in', clientIds)
     .where('u.user_type', '=', 'client')
-    .where(({ ref }) => relatedToTenant(tenantId, ref('u.id')))
+    .where((eb) => relatedToTenant(tenantId, eb.ref('u.id')))
     .execute()
   return new Set(rows.map((r) => r.id))
 }
