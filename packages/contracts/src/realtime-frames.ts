@@ -27,6 +27,8 @@ export type TypingData = {
   expires_in_ms: number
 }
 
+export type SurveyResponseCreatedData = { survey_id: number; response_id: number; response_count: number }
+
 /** The `data` of each server frame type. */
 export type ServerFrameData = {
   ready: undefined
@@ -45,6 +47,8 @@ export type ServerFrameData = {
   'comment.created': Comment
   'comment.updated': Comment
   'comment.deleted': { comment_id: number }
+  /** To the tenant's staff: a survey received a response (the results page refetches). */
+  'survey.response.created': SurveyResponseCreatedData
 }
 export type ServerFrameType = keyof ServerFrameData
 
