@@ -12,6 +12,7 @@ import {
   UserPublic,
   WindowTimeOrDate,
   optionalText,
+  orderedWindow,
   text,
 } from './common.js'
 
@@ -179,22 +180,30 @@ export const SurveyPublish = z.object({
 })
 export type SurveyPublish = z.infer<typeof SurveyPublish>
 
-export const SurveyListQuery = OffsetQuery.extend({
-  status: SurveyStatus.optional(),
-  search: z.string().trim().max(100).optional(),
-  from: WindowTimeOrDate.optional(),
-  to: WindowTimeOrDate.optional(),
-  tenant_id: Id.optional(),
-  survey_id: Id.optional(),
-  community_id: Id.optional(),
-})
+export const SurveyListQuery = orderedWindow(
+  OffsetQuery.extend({
+    status: SurveyStatus.optional(),
+    search: z.string().trim().max(100, { error: 'Search must be at most 100 characters.' }).optional(),
+    from: WindowTimeOrDate.optional(),
+    to: WindowTimeOrDate.optional(),
+    tenant_id: Id.optional(),
+    survey_id: Id.optional(),
+    community_id: Id.optional(),
+  }),
+)
 export type SurveyListQuery = z.infer<typeof SurveyListQuery>
 
-export const InvitationsCreate = z.object({
-  emails: InviteEmails.optional(),
-  client_ids: z.array(Id).max(500).optional(),
-  message: InvitationMessage,
-})
+export const InvitationsCreate = z
+  .object({
+    emails: InviteEmails.optional(),
+    client_ids: z.array(Id).max(500).optional(),
+    message: InvitationMessage,
+  })
+  .superRefine((v, ctx) => {
+    const n = (v.emails?.length ?? 0) + (v.client_ids?.length ?? 0)
+    if (n === 0) ctx.addIssue({ code: 'custom', path: ['emails'], message: 'Invite at least one address or client.' })
+    if (n > 500) ctx.addIssue({ code: 'custom', path: ['emails'], message: 'Invite at most 500 addresses at once.' })
+  })
 export type InvitationsCreate = z.infer<typeof InvitationsCreate>
 
 export const InvitationSkipReason = z.enum(['already_invited', 'already_responded'])
@@ -293,7 +302,7 @@ export const SubgroupCreate = z.object({
   subgroup_clients: IdList.optional(),
 })
 export const SubgroupUpdate = SubgroupCreate.omit({ survey_id: true }).partial()
-export const SubgroupListQuery = z.object({ survey_id: Id })
+export const SubgroupListQuery = OffsetQuery.extend({ survey_id: Id })
 
 const Percentage = z.number()
 const ReportQuestionBase = z.object({
