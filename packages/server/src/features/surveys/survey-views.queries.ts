@@ -51,7 +51,7 @@ export type StaffSurveyFilter = {
 /** A bound of a created-at window: a date is a whole day in the tenant's time zone, and `to` includes its day. */
 const bound = (value: string, tz: string, end: boolean) =>
   value.length === 10
-    ? sql<Date>`(${value}::date + ${end ? 1 : 0})::timestamp at time zone ${tz}`
+    ? sql<Date>`(${value}::date + ${sql.lit(end ? 1 : 0)})::timestamp at time zone ${tz}`
     : sql<Date>`${value}::timestamptz`
 
 /** A page of the tenant's survey ids, newest first. */

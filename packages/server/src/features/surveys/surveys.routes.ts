@@ -101,7 +101,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ surveys: SurveyService; subgr
         tags,
         summary: 'Publish a draft survey, optionally inviting respondents',
         params: IdParams,
-        body: SurveyPublish.optional(),
+        body: SurveyPublish.nullish(),
         response: { 200: Survey },
       },
       config: { roles: STAFF },

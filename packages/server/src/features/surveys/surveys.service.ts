@@ -64,6 +64,14 @@ const dayOrderError = () =>
     end_day: ['The end day must not be before the start day.'],
   })
 
+/** JSON with object keys sorted: stored questions come back from jsonb with their keys in another order. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_key, x: unknown) =>
+    x !== null && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : x,
+  )
+
 const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id))
 
 /** Surveys as staff manage them (contract §6.2, §6.3) and as clients read them. */
@@ -203,7 +211,7 @@ export function createSurveyService(deps: { db: Db; clock: Clock; appBaseUrl: st
       const start = input.start_day !== undefined ? input.start_day : survey.start_day
       const end = input.end_day !== undefined ? input.end_day : survey.end_day
       if (start !== null && end !== null && end < start) throw dayOrderError()
-      const questionsChanged = questions !== undefined && JSON.stringify(questions) !== JSON.stringify(survey.questions)
+      const questionsChanged = questions !== undefined && canonical(questions) !== canonical(survey.questions)
 
       if (survey.status === 'published') {
         const frozen: [unknown, unknown][] = [
