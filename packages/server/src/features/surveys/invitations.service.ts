@@ -139,12 +139,13 @@ export function createSurveyInvitations(deps: { db: Db; clock: Clock; appBaseUrl
 
   /** `POST …/invitations/`: only for published surveys (409 otherwise); 202 `{queued, skipped}`. */
   async function invite(actor: StaffActor, surveyId: number, req: InvitationRequest): Promise<InvitationsReply> {
+    // A survey whose end day has passed is closed for good first, whatever becomes of this request.
+    await closeIfEnded(db, actor.tenantId, surveyId, clock.now())
     return db.transaction().execute(async (trx) => {
       // The survey's row lock serialises invitations to it, so an address is never invited twice at once.
       const survey = await loadSurveyFor(trx, actor, surveyId, { lock: true })
       const tenant = await findSurveyTenant(trx, actor.tenantId)
       const now = clock.now()
-      if (effectiveStatus(survey, tenant.timezone, now) === 'closed') await closeIfEnded(trx, tenant.id, survey.id, now)
       if (effectiveStatus(survey, tenant.timezone, now) !== 'published')
         throw invalidState('Only a published survey takes invitations.')
       await assertMayInvite(trx, actor)

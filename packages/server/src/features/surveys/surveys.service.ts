@@ -184,18 +184,21 @@ export function createSurveyService(deps: { db: Db; clock: Clock; appBaseUrl: st
     return present(db, actor, id)
   }
 
-  /** The survey locked, closed first when its end day has passed, with its tenant. */
+  /**
+   * The survey locked, with its tenant and its status now. A survey whose end day has passed is closed first, in a
+   * statement of its own, so the close stays written when the change asked for is then refused.
+   */
   async function lockCurrent(ex: Executor, actor: StaffActor, id: number) {
     const survey = await loadSurveyFor(ex, actor, id, { lock: true })
     const tenant = await findSurveyTenant(ex, actor.tenantId)
     const now = clock.now()
-    let status = survey.status
-    if (effectiveStatus(survey, tenant.timezone, now) === 'closed' && survey.status === 'published') {
-      await closeIfEnded(ex, actor.tenantId, survey.id, now)
-      status = 'closed'
-    }
+    const status = effectiveStatus(survey, tenant.timezone, now)
+    if (status === 'closed' && survey.status === 'published') await closeIfEnded(ex, actor.tenantId, survey.id, now)
     return { survey: { ...survey, status }, tenant, now }
   }
+
+  /** Writes down the close of a survey whose end day has passed (outside the caller's transaction). */
+  const settle = (actor: StaffActor, id: number) => closeIfEnded(db, actor.tenantId, id, clock.now())
 
   /**
    * Edits (§6.2): a draft takes every field; a published survey its topic, description, end day, audience
@@ -204,6 +207,7 @@ export function createSurveyService(deps: { db: Db; clock: Clock; appBaseUrl: st
    */
   async function update(actor: StaffActor, id: number, input: SurveyInput) {
     const questions = input.survey_questions ? normaliseQuestions(input.survey_questions) : undefined
+    await settle(actor, id)
     await db.transaction().execute(async (trx) => {
       const { survey, tenant, now } = await lockCurrent(trx, actor, id)
       if (survey.status === 'closed') throw invalidState('A closed survey cannot be changed.')
