@@ -26,6 +26,9 @@ export const ID_KINDS: Record<string, ObjectKind> = {
   'path:issue': 'issue',
   'path:thread': 'thread',
   'path:comment': 'comment',
+  'path:survey': 'survey',
+  'path:surveysubgroup': 'subgroup',
+  'path:clients': 'client',
   'field:tenant_id': 'tenant',
   'field:product_id': 'product',
   'field:metadata_id': 'metadata',
@@ -42,10 +45,16 @@ export const ID_KINDS: Record<string, ObjectKind> = {
   'field:issue_id': 'issue',
   'field:thread_id': 'thread',
   'field:comment_id': 'comment',
+  'field:survey_id': 'survey',
+  'field:subgroup_id': 'subgroup',
 }
 
-/** Fields named like ids that hold no row id: a billing reference and the client's own message key. */
-const NOT_ROW_IDS = new Set(['billing_details_id', 'client_message_id'])
+/**
+ * Fields named like ids that hold no row id: a billing reference and the client's own message key. A survey's
+ * `generation_id` names a row, but by uuid, which this table of integer ids cannot hold: the survey tests send
+ * another tenant's generation.
+ */
+const NOT_ROW_IDS = new Set(['billing_details_id', 'client_message_id', 'generation_id'])
 
 type Id = (kind: ObjectKind) => number
 
@@ -99,6 +108,11 @@ export const BODIES: Record<string, (id: Id) => Record<string, unknown>> = {
   'POST /api/community/likecomment/': (id) => ({ comment_id: id('comment') }),
   'POST /api/community/dislikecomment/': (id) => ({ comment_id: id('comment') }),
   'POST /api/community/likeordislikecomment/': (id) => ({ comment_id: id('comment') }),
+  'POST /api/survey/survey/': () => ({ survey_topic: 'Stray survey' }),
+  'PATCH /api/survey/survey/{id}/': () => ({ survey_topic: 'Renamed survey' }),
+  'POST /api/survey/survey/{id}/invitations/': () => ({ emails: ['stray.invitee@example.com'] }),
+  'POST /api/survey/surveysubgroup/': (id) => ({ survey_id: id('survey'), subgroup_name: 'Stray group' }),
+  'PATCH /api/survey/surveysubgroup/{id}/': () => ({ subgroup_name: 'Renamed group' }),
 }
 
 /**
