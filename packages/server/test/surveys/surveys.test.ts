@@ -164,6 +164,11 @@ describe('creating a survey', () => {
       expect(res.json().code).toBe('validation.failed')
       expect(Object.keys(res.json().errors), field).toContain(field)
     }
+    const title = await c.post(SURVEY_URL, w.token, {
+      survey_topic: 'T',
+      survey_questions: [RATING, { type: 'nps', title: ' ' }],
+    })
+    expect(title.json().errors).toEqual({ 'survey_questions.1.title': ['Question title is required.'] })
   })
 
   it('answers 404 for an unrelated client, another tenant’s community or an unknown generation', async () => {
