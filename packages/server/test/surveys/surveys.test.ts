@@ -455,6 +455,28 @@ describe('the lifecycle', () => {
   })
 })
 
+describe('response figures', () => {
+  it('rates an open survey by responses over impressions, capped at 100, and null without impressions', async () => {
+    const w = await surveyWorld(app)
+    const s = await createSurvey(app, w.token)
+    await publishSurvey(app, w.token, s.survey_id)
+    const view = async () => (await c.get(`${SURVEY_URL}${s.survey_id}/`, w.token)).json<Survey>()
+    await addResponse(app, w.tenantId, s.survey_id, null)
+    expect(await view()).toMatchObject({ audience_size: 0, response_count: 1, response_rate: null })
+    const impression = () =>
+      app.db
+        .insertInto('survey_impressions')
+        .values({ tenant_id: w.tenantId, survey_id: s.survey_id, occurred_at: new Date() })
+        .execute()
+    for (let i = 0; i < 3; i++) await impression()
+    expect((await view()).response_rate).toBe(33.33)
+    await addResponse(app, w.tenantId, s.survey_id, null)
+    await addResponse(app, w.tenantId, s.survey_id, null)
+    await addResponse(app, w.tenantId, s.survey_id, null)
+    expect(await view()).toMatchObject({ response_count: 4, response_rate: 100 })
+  })
+})
+
 describe('editing', () => {
   it('lets a draft change every field, replacing its audience', async () => {
     const w = await surveyWorld(app)
