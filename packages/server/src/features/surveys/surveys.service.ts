@@ -184,10 +184,7 @@ export function createSurveyService(deps: { db: Db; clock: Clock; appBaseUrl: st
     return present(db, actor, id)
   }
 
-  /**
-   * The survey locked, with its tenant and its status now. A survey whose end day has passed is closed first, in a
-   * statement of its own, so the close stays written when the change asked for is then refused.
-   */
+  /** The survey locked, with its tenant and its status now; one whose end day has passed is closed on the way. */
   async function lockCurrent(ex: Executor, actor: StaffActor, id: number) {
     const survey = await loadSurveyFor(ex, actor, id, { lock: true })
     const tenant = await findSurveyTenant(ex, actor.tenantId)
@@ -197,7 +194,10 @@ export function createSurveyService(deps: { db: Db; clock: Clock; appBaseUrl: st
     return { survey: { ...survey, status }, tenant, now }
   }
 
-  /** Writes down the close of a survey whose end day has passed (outside the caller's transaction). */
+  /**
+   * Writes down the close of a survey whose end day has passed, in a statement of its own before the change's
+   * transaction, so the close stays written when the change is then refused.
+   */
   const settle = (actor: StaffActor, id: number) => closeIfEnded(db, actor.tenantId, id, clock.now())
 
   /**
@@ -238,14 +238,12 @@ export function createSurveyService(deps: { db: Db; clock: Clock; appBaseUrl: st
           removes(input.subgroup_ids, audience.subgroups)
         )
           throw invalidState('The audience of a published survey can only grow.')
-        if (input.end_day !== undefined && input.end_day !== survey.end_day) {
-          if (input.end_day === null) {
-            // Removing the end day keeps the survey open: allowed.
-          } else if (dayHasPassed(input.end_day, tenant.timezone, now))
-            throw badRequest('validation.failed', 'The end day must not be in the past.', {
-              end_day: ['The end day must not be in the past.'],
-            })
-        }
+        // A new end day must not be in the past; removing it (null) keeps the survey open.
+        const newEnd = input.end_day !== survey.end_day ? input.end_day : undefined
+        if (newEnd && dayHasPassed(newEnd, tenant.timezone, now))
+          throw badRequest('validation.failed', 'The end day must not be in the past.', {
+            end_day: ['The end day must not be in the past.'],
+          })
         if (questionsChanged) {
           if ((await countResponses(trx, actor.tenantId, survey.id)) > 0) throw questionsLocked()
           const problems = publishQuestionProblems(questions)
