@@ -12,6 +12,7 @@ import {
   UserPublic,
   WindowTimeOrDate,
   optionalText,
+  orderedWindow,
   text,
 } from './common.js'
 
@@ -22,23 +23,32 @@ export const QuestionId = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'Use 1–64 letters, digits, "_" or "-".' })
 
-export const QuestionType = z.enum(['rating', 'nps', 'single_choice', 'multiple_choice', 'open_text'])
+export const QuestionType = z.enum(['rating', 'nps', 'single_choice', 'multiple_choice', 'open_text'], {
+  error: 'Choose rating, nps, single_choice, multiple_choice or open_text.',
+})
 export type QuestionType = z.infer<typeof QuestionType>
 
-export const QuestionOption = z.object({ id: QuestionId, label: z.string().trim().min(1).max(200) })
+const OptionLabel = text('Option label', 1, 200)
+const MAX_OPTIONS = { error: 'A question has at most 20 options.' }
+export const QuestionOption = z.object({ id: QuestionId, label: OptionLabel })
 
 /** One survey question (contract §6.1); the per-type rules are checked by `questionProblems`. */
 export const Question = z.object({
   id: QuestionId,
   type: QuestionType,
-  title: z.string().trim().min(1).max(300),
-  description: z.string().max(1000).nullable().optional(),
+  title: text('Question title', 1, 300),
+  description: z.string().max(1000, { error: 'Description must be at most 1000 characters.' }).nullable().optional(),
   required: z.boolean().default(true),
-  options: z.array(QuestionOption).max(20).optional(),
-  min_choices: z.number().int().min(1).optional(),
-  max_choices: z.number().int().min(1).optional(),
-  scale_labels: z.object({ min_label: z.string().max(50), max_label: z.string().max(50) }).optional(),
-  max_length: z.number().int().min(1).max(5000).optional(),
+  options: z.array(QuestionOption).max(20, MAX_OPTIONS).optional(),
+  min_choices: z.number().int().min(1, { error: 'Choose at least 1.' }).optional(),
+  max_choices: z.number().int().min(1, { error: 'Choose at least 1.' }).optional(),
+  scale_labels: z
+    .object({
+      min_label: z.string().max(50, { error: 'Scale labels must be at most 50 characters.' }),
+      max_label: z.string().max(50, { error: 'Scale labels must be at most 50 characters.' }),
+    })
+    .optional(),
+  max_length: z.number().int().min(1).max(5000, { error: 'Use a maximum length from 1 to 5000.' }).optional(),
 })
 export type Question = z.infer<typeof Question>
 
@@ -75,8 +85,8 @@ export function questionProblems(q: Question): string[] {
 export const QuestionInput = Question.extend({
   id: QuestionId.optional(),
   options: z
-    .array(z.object({ id: QuestionId.optional(), label: z.string().trim().min(1).max(200) }))
-    .max(20)
+    .array(z.object({ id: QuestionId.optional(), label: OptionLabel }))
+    .max(20, MAX_OPTIONS)
     .optional(),
 })
 export type QuestionInput = z.infer<typeof QuestionInput>
@@ -87,7 +97,7 @@ export type QuestionInput = z.infer<typeof QuestionInput>
  */
 export const SurveyQuestionsInput = z.union([
   z.array(QuestionInput).max(50, { error: 'A survey has at most 50 questions.' }),
-  z.record(QuestionId, z.string().trim().min(1).max(300)),
+  z.record(QuestionId, text('Question', 1, 300)),
 ])
 
 export const SurveyStatus = z.enum(['draft', 'published', 'closed'])
@@ -179,22 +189,30 @@ export const SurveyPublish = z.object({
 })
 export type SurveyPublish = z.infer<typeof SurveyPublish>
 
-export const SurveyListQuery = OffsetQuery.extend({
-  status: SurveyStatus.optional(),
-  search: z.string().trim().max(100).optional(),
-  from: WindowTimeOrDate.optional(),
-  to: WindowTimeOrDate.optional(),
-  tenant_id: Id.optional(),
-  survey_id: Id.optional(),
-  community_id: Id.optional(),
-})
+export const SurveyListQuery = orderedWindow(
+  OffsetQuery.extend({
+    status: SurveyStatus.optional(),
+    search: z.string().trim().max(100, { error: 'Search must be at most 100 characters.' }).optional(),
+    from: WindowTimeOrDate.optional(),
+    to: WindowTimeOrDate.optional(),
+    tenant_id: Id.optional(),
+    survey_id: Id.optional(),
+    community_id: Id.optional(),
+  }),
+)
 export type SurveyListQuery = z.infer<typeof SurveyListQuery>
 
-export const InvitationsCreate = z.object({
-  emails: InviteEmails.optional(),
-  client_ids: z.array(Id).max(500).optional(),
-  message: InvitationMessage,
-})
+export const InvitationsCreate = z
+  .object({
+    emails: InviteEmails.optional(),
+    client_ids: z.array(Id).max(500).optional(),
+    message: InvitationMessage,
+  })
+  .superRefine((v, ctx) => {
+    const n = (v.emails?.length ?? 0) + (v.client_ids?.length ?? 0)
+    if (n === 0) ctx.addIssue({ code: 'custom', path: ['emails'], message: 'Invite at least one address or client.' })
+    if (n > 500) ctx.addIssue({ code: 'custom', path: ['emails'], message: 'Invite at most 500 addresses at once.' })
+  })
 export type InvitationsCreate = z.infer<typeof InvitationsCreate>
 
 export const InvitationSkipReason = z.enum(['already_invited', 'already_responded'])
@@ -295,7 +313,7 @@ export const SubgroupCreate = z.object({
   subgroup_clients: IdList.optional(),
 })
 export const SubgroupUpdate = SubgroupCreate.omit({ survey_id: true }).partial()
-export const SubgroupListQuery = z.object({ survey_id: Id })
+export const SubgroupListQuery = OffsetQuery.extend({ survey_id: Id })
 
 const Percentage = z.number()
 const ReportQuestionBase = z.object({

@@ -83,6 +83,11 @@ import { issueRoutes } from './features/community/issues.routes.js'
 import { createOverviewService } from './features/overview/overview.service.js'
 import { overviewRoutes } from './features/overview/overview.routes.js'
 import { createCommunityViews } from './features/community/community-views.js'
+import { createSurveyService } from './features/surveys/surveys.service.js'
+import { createSubgroupService } from './features/surveys/subgroups.service.js'
+import { surveyRoutes } from './features/surveys/surveys.routes.js'
+import { createClientService } from './features/clients/clients.service.js'
+import { clientRoutes } from './features/clients/clients.routes.js'
 import { createSearchService } from './features/search/search.service.js'
 import { searchRoutes } from './features/search/search.routes.js'
 import { createAiService } from './features/ai/ai.service.js'
@@ -197,6 +202,8 @@ export async function buildApp(deps: AppDeps) {
   app.removeContentTypeParser(['application/json'])
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined)
+    // Kept for what parsing loses: the written order of integer-like keys (legacy survey questions, contract §6.1).
+    if (typeof body === 'string') req.rawJsonBody = body
     return jsonParser(req, body as string, done)
   })
   // Only JSON (and the Google callback's form) is accepted; other media types answer 415, plain text included.
@@ -358,6 +365,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(communityRoutes, { communities: createCommunityService(communityDeps) })
   const issues = createIssueService(communityDeps)
   await app.register(issueRoutes, { issues, comments: createCommentService(communityDeps) })
+  const surveys = createSurveyService({ db, clock, appBaseUrl: config.appBaseUrl })
+  await app.register(surveyRoutes, { surveys, subgroups: createSubgroupService({ db, clock }) })
+  await app.register(clientRoutes, { clients: createClientService({ db }) })
   await app.register(surveyResponseRoutes, {
     responses: createResponseService({ db, clock, bus }),
     limits,
@@ -378,7 +388,7 @@ export async function buildApp(deps: AppDeps) {
   })
 
   return Object.assign(app, {
-    services: { sessions, tenants, registration, mailWorker, bus, realtime, notifications },
+    services: { sessions, tenants, registration, mailWorker, bus, realtime, notifications, surveys },
     beginShutdown: () => {
       shuttingDown = true
     },

@@ -39,6 +39,8 @@ async function main() {
       { name: 'abandoned-onboarding', everyMs: 3_600_000, run: () => app.services.tenants.purgeAbandoned() },
       { name: 'session-cleanup', everyMs: 6 * 3_600_000, run: () => app.services.sessions.purge() },
       { name: 'idempotency-cleanup', everyMs: 3_600_000, run: () => purgeIdempotencyKeys(database.db, new Date()) },
+      // A survey closes at the end of its end day in its tenant's time zone; reads treat it as closed before this.
+      { name: 'survey-close', everyMs: 60_000, run: () => app.services.surveys.closeEnded() },
       { name: 'notification-cleanup', everyMs: 24 * 3_600_000, run: () => app.services.notifications.purgeOld() },
     ],
     log,

@@ -12,12 +12,33 @@ const ROOT_MESSAGE = {
   headers: 'A request header is invalid.',
 }
 
-function validationError(err: FastifyError & { validation: { instancePath: string; message?: string }[] }): AppError {
+type ValidationItem = { instancePath: string; message?: string; keyword?: string; params?: { errors?: unknown } }
+type UnionBranchIssue = { code?: string; path?: PropertyKey[]; message?: string }
+
+/**
+ * A value that fits no form of a union (`survey_questions`: an array of questions or a legacy object) is reported
+ * by the form it took: when every other form failed only on the value's own type, that form's field errors are
+ * given, under their full paths, instead of one "Invalid input" on the whole value.
+ */
+function expandUnion(v: ValidationItem): ValidationItem[] {
+  const branches = v.params?.errors
+  if (v.keyword !== 'invalid_union' || !Array.isArray(branches)) return [v]
+  const typeOnly = (issues: UnionBranchIssue[]) =>
+    issues.every((i) => i.code === 'invalid_type' && (i.path?.length ?? 0) === 0)
+  const fitting = (branches as UnionBranchIssue[][]).filter((b) => Array.isArray(b) && !typeOnly(b))
+  if (fitting.length !== 1) return [v]
+  return fitting[0]!.map((i) => ({
+    instancePath: [v.instancePath, ...(i.path ?? []).map(String)].join('/'),
+    message: i.message ?? v.message,
+  }))
+}
+
+function validationError(err: FastifyError & { validation: ValidationItem[] }): AppError {
   const context = err.validationContext ?? 'body'
   // A path id that is not a positive integer names nothing: 404 (contract §1.1).
   if (context === 'params') return notFound()
   const errors: FieldErrors = {}
-  for (const v of err.validation) {
+  for (const v of err.validation.flatMap(expandUnion)) {
     const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.')
     const key = field || 'non_field_errors'
     const message = field ? (v.message ?? 'Invalid value.') : ROOT_MESSAGE[context]

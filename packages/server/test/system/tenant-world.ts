@@ -24,6 +24,9 @@ export const OBJECT_KINDS = [
   'issue',
   'thread',
   'comment',
+  'survey',
+  'subgroup',
+  'response',
 ] as const
 export type ObjectKind = (typeof OBJECT_KINDS)[number]
 
@@ -155,6 +158,22 @@ export async function buildTenantWorld(app: TestApp, markers: Markers = newMarke
   })
   await post('/api/community/comment/', admin.token, { thread_id: issue.thread_id, comment_description: 'Fixed.' })
 
+  const survey = await post('/api/survey/survey/', admin.token, {
+    survey_topic: `Survey ${closed}`,
+    survey_questions: [{ type: 'rating', title: `Rate ${closed}` }],
+    target_audience: [client.id],
+  })
+  await post(`/api/survey/survey/${survey.survey_id}/publish/`, admin.token)
+  const surveyResponse = await post('/api/survey/response/', client.token, {
+    survey_id: survey.survey_id,
+    survey_response: { q1: 4 },
+  })
+  const subgroup = await post('/api/survey/surveysubgroup/', admin.token, {
+    survey_id: survey.survey_id,
+    subgroup_name: `Group ${closed}`,
+    subgroup_clients: [client.id],
+  })
+
   return {
     tenantId,
     markers,
@@ -181,6 +200,9 @@ export async function buildTenantWorld(app: TestApp, markers: Markers = newMarke
       issue: issue.issue_id,
       thread: issue.thread_id,
       comment: comment.comment_id,
+      survey: survey.survey_id,
+      subgroup: subgroup.subgroup_id,
+      response: surveyResponse.response_id,
     },
   }
 }

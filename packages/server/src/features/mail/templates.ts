@@ -85,3 +85,24 @@ export function escalationMail(opts: {
     'You get this email because escalation emails are on in your Proxima profile; you can turn them off there.',
   )
 }
+
+/** To a respondent invited to a survey (contract §6.3, §11.5): the personal link works until the survey closes. */
+export function surveyInvitationMail(opts: {
+  tenantName: string
+  topic: string
+  url: string
+  message: string | null
+}): Rendered {
+  const paragraphs = [
+    `${opts.tenantName} invites you to answer a short survey: "${opts.topic}".`,
+    ...(opts.message ? [opts.message] : []),
+    'The link is personal and works until the survey closes.',
+  ]
+  return render(
+    `${opts.tenantName} would like your opinion`,
+    'Hello,',
+    paragraphs,
+    { label: 'Answer the survey', url: opts.url },
+    'If you do not want to take part, you can ignore this email.',
+  )
+}

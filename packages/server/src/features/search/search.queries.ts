@@ -23,6 +23,8 @@ const DOCUMENTS = {
   comments: sql`cm.search_document`,
   communities: sql`co.search_document`,
   messages: sql`m.search_document`,
+  // The expression of the surveys' search index (migration 0015), English reading only.
+  surveys: sql`to_tsvector('english', s.topic || ' ' || coalesce(s.description, ''))`,
 } as const
 
 export type SearchRow = {
@@ -36,6 +38,7 @@ export type SearchRow = {
   issue_id: number | null
   thread_id: number | null
   community_id: number | null
+  survey_id: number | null
 }
 
 export type SearchScope = {
@@ -65,7 +68,7 @@ const chatTitle = sql`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || 
   u.username, v.name, v.contact, 'Chat #' || c.id)`
 
 /** The best matches of one kind in one tenant, best first, with the headline computed for those only. */
-function searchOf(type: Exclude<SearchType, 'surveys'>, tenantId: number, s: SearchScope) {
+function searchOf(type: SearchType, tenantId: number, s: SearchScope) {
   const q = contentQuery(s.terms)
   const marks = contentMarks(s.terms)
   switch (type) {
@@ -100,7 +103,7 @@ function searchOf(type: Exclude<SearchType, 'surveys'>, tenantId: number, s: Sea
         )
         SELECT i.id, i.title, ${author} || ${headline(sql`i.title || '. ' || i.description`, marks)} AS snippet,
           b.score, i.created_at, b.total, NULL::bigint AS chat_id, i.id AS issue_id, t.id AS thread_id,
-          i.community_id
+          i.community_id, NULL::bigint AS survey_id
         FROM (
           SELECT id, by_author, score, count(*) OVER () AS total FROM scored ORDER BY score DESC, id DESC
           LIMIT ${s.limit}
@@ -113,7 +116,8 @@ function searchOf(type: Exclude<SearchType, 'surveys'>, tenantId: number, s: Sea
     case 'comments':
       return sql<SearchRow>`
         SELECT cm.id, i.title, ${headline(sql`cm.body`, marks)} AS snippet, b.score, cm.created_at, b.total,
-          NULL::bigint AS chat_id, cm.issue_id, cm.thread_id, cm.community_id
+          NULL::bigint AS chat_id, cm.issue_id, cm.thread_id, cm.community_id,
+          NULL::bigint AS survey_id
         FROM (
           SELECT cm.id, ts_rank_cd(${DOCUMENTS.comments}, ${q}) AS score, count(*) OVER () AS total
           FROM community_comments cm
@@ -129,7 +133,7 @@ function searchOf(type: Exclude<SearchType, 'surveys'>, tenantId: number, s: Sea
       return sql<SearchRow>`
         SELECT id, name AS title, ${headline(sql`name || '. ' || coalesce(description, '')`, marks)} AS snippet,
           score, created_at, total, NULL::bigint AS chat_id, NULL::bigint AS issue_id, NULL::bigint AS thread_id,
-          id AS community_id
+          id AS community_id, NULL::bigint AS survey_id
         FROM (
           SELECT co.id, co.name, co.description, co.created_at,
             ts_rank_cd(${DOCUMENTS.communities}, ${q}) AS score, count(*) OVER () AS total
@@ -144,7 +148,7 @@ function searchOf(type: Exclude<SearchType, 'surveys'>, tenantId: number, s: Sea
       return sql<SearchRow>`
         SELECT m.id, ${chatTitle} AS title, ${headline(sql`m.text_content`, marks)} AS snippet, b.score,
           m.sent_at AS created_at, b.total, m.chat_id, NULL::bigint AS issue_id, NULL::bigint AS thread_id,
-          NULL::bigint AS community_id
+          NULL::bigint AS community_id, NULL::bigint AS survey_id
         FROM (
           SELECT m.id, ts_rank_cd(${DOCUMENTS.messages}, ${q}) AS score, count(*) OVER () AS total
           FROM chat_messages m
@@ -164,7 +168,8 @@ function searchOf(type: Exclude<SearchType, 'surveys'>, tenantId: number, s: Sea
       const qn = namesQuery(s.terms)
       return sql<SearchRow>`
         SELECT id, title, ${headline(sql`who`, namesMarks(s.terms))} AS snippet, score, created_at, total,
-          id AS chat_id, NULL::bigint AS issue_id, NULL::bigint AS thread_id, NULL::bigint AS community_id
+          id AS chat_id, NULL::bigint AS issue_id, NULL::bigint AS thread_id, NULL::bigint AS community_id,
+          NULL::bigint AS survey_id
         FROM (
           SELECT c.id, c.created_at, ${chatTitle} AS title,
             concat_ws(' · ', nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email, v.name, v.contact,
@@ -180,16 +185,30 @@ function searchOf(type: Exclude<SearchType, 'surveys'>, tenantId: number, s: Sea
           LIMIT ${s.limit}
         ) found`
     }
+    case 'surveys':
+      return sql<SearchRow>`
+        SELECT id, topic AS title,
+          ${headline(sql`topic || '. ' || coalesce(description, '')`, marks)} AS snippet, score, created_at, total,
+          NULL::bigint AS chat_id, NULL::bigint AS issue_id, NULL::bigint AS thread_id, NULL::bigint AS community_id,
+          id AS survey_id
+        FROM (
+          SELECT s.id, s.topic, s.description, s.created_at,
+            ts_rank_cd(${DOCUMENTS.surveys}, ${q}) AS score, count(*) OVER () AS total
+          FROM surveys s
+          WHERE s.tenant_id = ${tenantId} AND ${DOCUMENTS.surveys} @@ ${q}
+            AND ${window(sql`s.created_at`, s)}
+          ORDER BY score DESC, s.id DESC
+          LIMIT ${s.limit}
+        ) found`
   }
 }
 
-/** The tenant's best matches of one kind, each row with the kind's total; surveys have no content yet. */
+/** The tenant's best matches of one kind, each row with the kind's total. */
 export async function listSearchMatches(
   ex: Executor,
   tenantId: number,
   type: SearchType,
   scope: SearchScope,
 ): Promise<SearchRow[]> {
-  if (type === 'surveys') return []
   return (await searchOf(type, tenantId, scope).execute(ex)).rows
 }

@@ -54,11 +54,11 @@ const present = (type: SearchType, row: SearchRow): SearchResult => ({
     issue_id: row.issue_id,
     thread_id: row.thread_id,
     community_id: row.community_id,
-    survey_id: null,
+    survey_id: row.survey_id === null ? null : Number(row.survey_id),
   },
 })
 
-/** The dashboard's search window: the tenant's chats, messages, issues, comments and communities by words. */
+/** The dashboard's search window: the tenant's chats, messages, issues, comments, communities and surveys by words. */
 export function createSearchService({ db, clock }: { db: Db; clock: Clock }) {
   async function search(actor: StaffActor, input: z.infer<typeof SearchRequest>): Promise<SearchReply> {
     const words = (input.query ?? input.context ?? '').trim()

@@ -69,41 +69,6 @@ export async function publicLinkFigures(ex: Executor, tenantId: number, surveyId
   return result.rows[0] ?? { impressions: 0, public_responses: 0 }
 }
 
-/**
- * The survey's audience (contract §6.2): distinct clients chosen one by one, current members of its communities,
- * clients of its audience subgroups and invited clients, plus invited addresses that are no client; and how many
- * of them responded (§7.11: only audience members count).
- */
-export async function audienceFigures(ex: Executor, tenantId: number, surveyId: number) {
-  const result = await sql<{ audience_size: number; respondents: number }>`
-    with members as (
-      select a.client_id from survey_audience_clients a where a.tenant_id = ${tenantId} and a.survey_id = ${surveyId}
-      union
-      select m.client_id from survey_audience_communities a
-      join community_memberships m
-        on m.tenant_id = a.tenant_id and m.community_id = a.community_id and m.left_at is null
-      where a.tenant_id = ${tenantId} and a.survey_id = ${surveyId}
-      union
-      select g.client_id from survey_audience_subgroups a
-      join survey_subgroup_clients g on g.tenant_id = a.tenant_id and g.subgroup_id = a.subgroup_id
-      where a.tenant_id = ${tenantId} and a.survey_id = ${surveyId}
-      union
-      select i.client_id from survey_invitations i
-      where i.tenant_id = ${tenantId} and i.survey_id = ${surveyId} and i.client_id is not null
-    ),
-    invitees as (
-      select i.id, i.responded_at from survey_invitations i
-      where i.tenant_id = ${tenantId} and i.survey_id = ${surveyId} and i.client_id is null
-    )
-    select
-      (select count(*) from members)::int + (select count(*) from invitees)::int as audience_size,
-      (select count(*) from members m where exists (
-         select 1 from survey_responses r
-         where r.tenant_id = ${tenantId} and r.survey_id = ${surveyId} and r.client_id = m.client_id))::int
-      + (select count(*) from invitees v where v.responded_at is not null)::int as respondents`.execute(ex)
-  return result.rows[0] ?? { audience_size: 0, respondents: 0 }
-}
-
 /** A subgroup's size and how many of its clients responded to the survey. */
 export async function subgroupFigures(ex: Executor, tenantId: number, surveyId: number, subgroupId: number) {
   const result = await sql<{ audience_size: number; respondents: number }>`

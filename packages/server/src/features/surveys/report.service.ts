@@ -9,7 +9,6 @@ import { notFound } from '../../lib/errors.js'
 import { percentage, round2 } from '../../lib/numbers.js'
 import { loadSurveyFor } from './access.js'
 import {
-  audienceFigures,
   countAnswers,
   countScopedResponses,
   insertConclusion,
@@ -18,8 +17,9 @@ import {
   recentOpenAnswers,
   subgroupFigures,
 } from './report.queries.js'
-import { findSubgroupOfSurvey, findSurveyTenant } from './responses.queries.js'
-import { surveyPhase } from './schedule.js'
+import { cappedPercentage, responseRate } from './rates.js'
+import { findSubgroupOfSurvey } from './responses.queries.js'
+import { listSurveyRows } from './survey-views.queries.js'
 
 type Counts = Map<string, number>
 
@@ -99,15 +99,13 @@ export function createReportService(deps: { db: Db; clock: Clock }) {
       throw notFound()
     const scope = { tenantId: actor.tenantId, surveyId: survey.id, subgroupId }
     const openIds = survey.questions.filter((x) => x.type === 'open_text').map((x) => x.id)
-    const [answerRows, responseCount, recent, link, audience, tenant, reports] = await Promise.all([
+    const [answerRows, responseCount, recent, link, whole, subgroup, reports] = await Promise.all([
       countAnswers(db, scope, openIds),
       countScopedResponses(db, scope),
       recentOpenAnswers(db, scope, openIds),
       publicLinkFigures(db, actor.tenantId, survey.id),
-      subgroupId === null
-        ? audienceFigures(db, actor.tenantId, survey.id)
-        : subgroupFigures(db, actor.tenantId, survey.id, subgroupId),
-      findSurveyTenant(db, actor.tenantId),
+      wholeSurvey(db, actor.tenantId, survey.id, clock.now()),
+      subgroupId === null ? null : subgroupFigures(db, actor.tenantId, survey.id, subgroupId),
       conclusions(db, actor.tenantId, survey.id),
     ])
     const grouped = groupCounts(answerRows)
@@ -132,23 +130,21 @@ export function createReportService(deps: { db: Db; clock: Clock }) {
           : choice(question, answered, counts)
       return { ...entry, skipped }
     })
-    // Without an audience, the survey-wide rate is responses per impression (§7.11); a subgroup always has one.
-    const responseRate =
-      subgroupId === null && audience.audience_size === 0
-        ? percentage(responseCount, link.impressions)
-        : percentage(audience.respondents, audience.audience_size)
-    const phase = surveyPhase(survey, tenant.timezone, clock.now())
-    const completion = percentage(link.public_responses, link.impressions)
+    // A subgroup's rate is over its clients; the survey's is over its audience, else per impression (§7.11).
+    const rate =
+      subgroup === null
+        ? responseRate({ ...whole, responses: responseCount, impressions: link.impressions })
+        : cappedPercentage(subgroup.respondents, subgroup.audience_size)
     return {
       survey_id: survey.id,
       survey_topic: survey.topic,
-      status: phase === 'closed' ? 'closed' : survey.status,
+      status: whole.status,
       subgroup_id: subgroupId,
-      audience_size: audience.audience_size,
+      audience_size: subgroup === null ? whole.audience : subgroup.audience_size,
       response_count: responseCount,
-      response_rate: responseRate === null ? null : Math.min(100, responseRate),
+      response_rate: rate,
       impressions: link.impressions,
-      completion_rate: completion === null ? null : Math.min(100, completion),
+      completion_rate: cappedPercentage(link.public_responses, link.impressions),
       questions,
       reports,
     }
@@ -170,6 +166,17 @@ export function createReportService(deps: { db: Db; clock: Clock }) {
   }
 
   return { view, conclude }
+}
+
+/** The whole survey's audience, who of it responded, and its status now (a survey past its end day is closed). */
+async function wholeSurvey(ex: Executor, tenantId: number, surveyId: number, now: Date) {
+  const [row] = await listSurveyRows(ex, tenantId, [surveyId], now)
+  if (!row) throw notFound()
+  return {
+    audience: Number(row.audience_size),
+    respondents: Number(row.respondents),
+    status: row.status,
+  }
 }
 
 async function conclusions(ex: Executor, tenantId: number, surveyId: number): Promise<SurveyConclusion[]> {

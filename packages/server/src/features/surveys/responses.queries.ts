@@ -2,15 +2,6 @@ import { sql } from 'kysely'
 import type { Executor } from '../../db/database.js'
 import type { StoredAnswers } from '../../db/schema.js'
 
-/** The tenant's name and time zone, for a survey's respondents. */
-export function findSurveyTenant(ex: Executor, tenantId: number) {
-  return ex
-    .selectFrom('tenants')
-    .select(['id', 'name', 'timezone'])
-    .where('id', '=', tenantId)
-    .executeTakeFirstOrThrow()
-}
-
 export type NewResponse = {
   surveyId: number
   clientId: number | null

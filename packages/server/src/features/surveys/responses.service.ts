@@ -20,7 +20,6 @@ import {
   findOwnResponse,
   findResponse,
   findSubgroupOfSurvey,
-  findSurveyTenant,
   findTenantSubgroup,
   hasResponded,
   insertImpression,
@@ -33,6 +32,7 @@ import {
   type ResponseRow,
 } from './responses.queries.js'
 import { surveyPhase } from './schedule.js'
+import { findSurveyTenant } from './survey-write.queries.js'
 import { clientMaySee, findSurveyByPublicKey, type SurveyRow } from './surveys.queries.js'
 
 export const SurveyTexts = {

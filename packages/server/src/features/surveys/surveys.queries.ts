@@ -1,7 +1,7 @@
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely'
 import type { Executor } from '../../db/database.js'
 import type { SurveysTable } from '../../db/schema.js'
-import { relatedToTenant } from '../../db/related-clients.js'
+import { relatedToTenant } from '../../db/client-relation.js'
 
 export const SURVEY_COLUMNS = [
   's.id',
@@ -86,7 +86,7 @@ export function findSurveyByPublicKey(ex: Executor, publicKey: string, opts: Loc
  * in an audience subgroup, or invited (by client id).
  */
 export function inAudience(
-  tenantId: number,
+  tenantId: number | Expression<number>,
   surveyId: Expression<number>,
   clientId: Expression<number>,
 ): Expression<SqlBool> {
@@ -106,7 +106,10 @@ export function inAudience(
 }
 
 /** Whether the survey's audience is empty (an open survey): no clients, communities, subgroups or invitations. */
-export function audienceEmpty(tenantId: number, surveyId: Expression<number>): Expression<SqlBool> {
+export function audienceEmpty(
+  tenantId: number | Expression<number>,
+  surveyId: Expression<number>,
+): Expression<SqlBool> {
   return sql<SqlBool>`(
     not exists (select 1 from survey_audience_clients a where a.tenant_id = ${tenantId} and a.survey_id = ${surveyId})
     and not exists (select 1 from survey_audience_communities a

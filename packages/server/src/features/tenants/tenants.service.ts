@@ -9,6 +9,7 @@ import { seatsInUse } from '../auth/invitations.service.js'
 import { effectiveSubscriptionStatus, trialDaysLeft } from './subscription.js'
 import { voiceBytesInUse } from '../media/media.service.js'
 import { countCommunities } from '../community/communities.service.js'
+import { countActiveSurveys } from '../surveys/surveys.service.js'
 import { aiRequestsThisMonth } from '../ai/ai.service.js'
 import {
   findTenant,
@@ -142,8 +143,9 @@ export function createTenantService({ db, clock }: { db: Db; clock: Clock }) {
     return {
       agents: seats.staff + seats.pending,
       communities: await countCommunities(db, t.id),
-      // Surveys and integrations are not part of the product yet: nothing is in use.
-      active_surveys: 0,
+      // Published surveys whose end day has not passed (the plan's `max_active_surveys`).
+      active_surveys: await countActiveSurveys(db, t.id, now),
+      // Integrations are not part of the product yet: nothing is in use.
       integrations: 0,
       // Answered AI requests in the current month of the tenant's time zone (the plan's monthly allowance).
       ai_requests_this_month: await aiRequestsThisMonth(db, t.id, t.timezone, now),
