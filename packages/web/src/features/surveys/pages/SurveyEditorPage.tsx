@@ -3,7 +3,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import type { Survey } from '@proxima/contracts'
 import { useState } from 'react'
-import { useFieldArray } from 'react-hook-form'
+import { useFieldArray, useFormState, type Control } from 'react-hook-form'
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router'
 import { FormAlert, SubmitButton } from '../../../ui/form/FormFooter'
 import { showSubmitError } from '../../../ui/form/server-errors'
@@ -27,16 +27,35 @@ import { QuestionsSection } from '../editor/QuestionsSection'
 import { ScheduleSection } from '../editor/ScheduleSection'
 import { useSaveSurvey, useSurvey } from '../use-surveys'
 
+/** Saves the draft, then opens the publish dialog; disabled while the form is saving. */
+const PublishButton = ({
+  control,
+  busy,
+  onClick,
+}: {
+  control: Control<SurveyDraft>
+  busy: boolean
+  onClick: () => void
+}) => {
+  const { isSubmitting } = useFormState({ control })
+  return (
+    <Button variant="contained" onClick={onClick} disabled={isSubmitting}>
+      {isSubmitting && busy ? 'Saving…' : 'Save and publish…'}
+    </Button>
+  )
+}
+
 const Editor = ({ survey }: { survey: Survey | null }) => {
   const navigate = useNavigate()
   const toast = useToast()
-  const save = useSaveSurvey()
+  const saveSurvey = useSaveSurvey()
   const [generation, setGeneration] = useState<Generation>(null)
   const location = useLocation()
   // A new survey saved to be published opens again at its own address, where the publish dialog follows it.
   const [publishing, setPublishing] = useState<Survey | null>(() =>
     survey && (location.state as { publish?: boolean } | null)?.publish ? survey : null,
   )
+  // Which button sent the form, for what the buttons say while it saves.
   const [intent, setIntent] = useState<'save' | 'publish'>('save')
   const form = useContractForm(SurveyDraft, { defaultValues: survey ? surveyDraft(survey) : emptyDraft() })
   const questions = useFieldArray({ control: form.control, name: 'questions' })
@@ -48,7 +67,7 @@ const Editor = ({ survey }: { survey: Survey | null }) => {
       return
     }
     try {
-      const saved = await save.mutateAsync({ id: surveyId, body: toBody(values, generation, surveyId === null) })
+      const saved = await saveSurvey.mutateAsync({ id: surveyId, body: toBody(values, generation, surveyId === null) })
       form.reset(surveyDraft(saved))
       setGeneration(null)
       if (then === 'save') toast.success('Draft saved.')
@@ -60,7 +79,11 @@ const Editor = ({ survey }: { survey: Survey | null }) => {
     }
   }
 
-  const submit = form.handleSubmit((values) => persist(values, intent))
+  // Enter in a field and "Save draft" submit the form; "Save and publish…" saves it the same way, then publishes.
+  const save = (then: 'save' | 'publish') => {
+    setIntent(then)
+    return form.handleSubmit((values) => persist(values, then))()
+  }
 
   return (
     <>
@@ -73,7 +96,13 @@ const Editor = ({ survey }: { survey: Survey | null }) => {
           </Button>
         }
       />
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void save('save')
+        }}
+      >
         <GeneratePanel form={form} questions={questions} onGenerated={setGeneration} />
         <QuestionsSection form={form} questions={questions} />
         <AudienceSection control={form.control} surveyId={surveyId} />
@@ -84,17 +113,10 @@ const Editor = ({ survey }: { survey: Survey | null }) => {
             control={form.control}
             variant="outlined"
             pendingLabel={intent === 'save' ? 'Saving…' : 'Save draft'}
-            onClick={() => setIntent('save')}
           >
             Save draft
           </SubmitButton>
-          <SubmitButton
-            control={form.control}
-            pendingLabel={intent === 'publish' ? 'Saving…' : 'Save and publish…'}
-            onClick={() => setIntent('publish')}
-          >
-            Save and publish…
-          </SubmitButton>
+          <PublishButton control={form.control} busy={intent === 'publish'} onClick={() => void save('publish')} />
         </Box>
       </form>
       <PublishDialog
