@@ -216,11 +216,13 @@ export const SurveyInvitation = z.object({
 export type SurveyInvitation = z.infer<typeof SurveyInvitation>
 export const InvitationListQuery = OffsetQuery.extend({ status: SurveyInvitationStatus.optional() })
 
-/** Answers keyed by question id; each is validated against its question (422 `survey.invalid_response`). */
-export const SurveyAnswers = z.record(
-  z.string().max(64),
-  z.union([z.number(), z.string().max(5000), z.array(z.string().max(64)).max(20), z.null()]),
-)
+/**
+ * Answers keyed by question id. Values are checked against their questions by the server, so a wrong type or an
+ * out-of-range value is a 422 naming the question rather than a 400.
+ */
+export const SurveyAnswers = z
+  .record(z.string().max(64), z.unknown())
+  .refine((v) => Object.keys(v).length <= 100, { error: 'A response has at most 100 answers.' })
 export type SurveyAnswers = z.infer<typeof SurveyAnswers>
 
 export const RespondentType = z.enum(['client', 'invitee', 'anonymous'])
@@ -313,7 +315,7 @@ export const ReportQuestion = ReportQuestionBase.extend({
         option_id: z.string().optional(),
         label: z.string().optional(),
         count: z.number().int(),
-        percentage: Percentage,
+        percentage: Percentage.nullable(),
       }),
     )
     .optional(),

@@ -8,117 +8,29 @@
  *   BENCH_SOCKETS=1000 BENCH_MESSAGES=20000 BENCH_CONCURRENCY=64 npm run bench:chat
  *   BENCH_CPU_PROFILE=/tmp/prof npm run bench:chat       # also profile the server
  */
-import { spawn } from 'node:child_process'
-import http from 'node:http'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import WebSocket from 'ws'
+import {
+  BENCH_PASSWORD,
+  cpuSeconds,
+  freshDatabase,
+  httpClient,
+  pct,
+  startServer,
+  waitReady,
+  type Json,
+} from './harness.js'
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000)
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1_000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64)
 const PORT = Number(process.env.BENCH_PORT ?? 3900)
-const base = `http://127.0.0.1:${PORT}`
-const PASSWORD = 'Bench-password-2026'
+const PASSWORD = BENCH_PASSWORD
 
-type Json = Record<string, unknown>
-
-// node:http with keep-alive costs the load generator far less CPU than fetch; on a small machine the load and the
-// server share the cores, so a lighter client leaves more of them to the server being measured.
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })
-
-function api(method: string, path: string, body?: unknown, token?: string): Promise<Json> {
-  const payload = body === undefined ? undefined : JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        method,
-        path,
-        agent,
-        headers: {
-          ...(payload !== undefined
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-          ...(token ? { authorization: `Token ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString()
-          if ((res.statusCode ?? 0) >= 300) reject(new Error(`${method} ${path} → ${res.statusCode} ${text}`))
-          else resolve(text ? (JSON.parse(text) as Json) : {})
-        })
-        res.on('error', reject)
-      },
-    )
-    req.on('error', reject)
-    req.end(payload)
-  })
-}
-
-async function freshDatabase(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL
-  if (!url) return { url: undefined, drop: async () => undefined }
-  const name = `proxima_bench_${randomBytes(4).toString('hex')}`
-  const c = new pg.Client({ connectionString: url })
-  await c.connect()
-  await c.query(`create database ${name}`)
-  await c.end()
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const d = new pg.Client({ connectionString: url })
-      await d.connect()
-      await d.query(`drop database if exists ${name} with (force)`)
-      await d.end()
-    },
-  }
-}
-
-function startServer(databaseUrl: string | undefined, dataDir: string) {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    RATE_LIMITS: 'false',
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: PASSWORD,
-    NODE_ENV: 'production',
-  }
-  if (databaseUrl) env.DATABASE_URL = databaseUrl
-  else delete env.DATABASE_URL
-  // BENCH_CPU_PROFILE=<dir> writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', '--conditions=source', 'src/main.ts'], {
-    cwd: join(import.meta.dirname, '..'),
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  return child
-}
-
-async function waitReady() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error('server did not start')
-}
+const api = httpClient(PORT, CONCURRENCY)
 
 function openSocket(token: string, chatId: number, onMessage: (messageId: number) => void): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
@@ -138,21 +50,12 @@ function openSocket(token: string, chatId: number, onMessage: (messageId: number
   })
 }
 
-/** CPU seconds (user + system) a process has used so far; /proc counts in USER_HZ ticks, 100 a second on Linux. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
-
 async function main() {
   const db = await freshDatabase()
   const dataDir = mkdtempSync(join(tmpdir(), 'proxima-bench-'))
-  const server = startServer(db.url, dataDir)
+  const server = startServer({ port: PORT, databaseUrl: db.url, dataDir })
   try {
-    await waitReady()
+    await waitReady(PORT)
     const admin = await api('POST', '/api/auth/signin/', { email: 'admin@proxima.local', password: PASSWORD })
     const staffToken = String(admin.token)
     const settings = await api('GET', '/api/tenantmanagement/settings/', undefined, staffToken)

@@ -163,3 +163,8 @@ CREATE TABLE survey_conclusions (
   FOREIGN KEY (tenant_id, reporter_id) REFERENCES users (tenant_id, id) ON DELETE SET NULL (reporter_id)
 );
 CREATE INDEX survey_conclusions_survey_idx ON survey_conclusions (tenant_id, survey_id, created_at);
+
+-- New responses notify the survey's creator with one unread notification per survey whose count rises (contract
+-- §13.3): at most one unread `survey.response` notification per recipient and survey, raised by an upsert.
+CREATE UNIQUE INDEX notifications_survey_response_unread_key ON notifications (tenant_id, user_id, (data ->> 'survey_id'))
+  WHERE type = 'survey.response' AND read_at IS NULL;

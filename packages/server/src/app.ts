@@ -73,6 +73,10 @@ import { createNotificationViews } from './features/notifications/notification-v
 import { notificationRoutes } from './features/notifications/notifications.routes.js'
 import { createCommunityService } from './features/community/communities.service.js'
 import { communityRoutes } from './features/community/communities.routes.js'
+import { createResponseService } from './features/surveys/responses.service.js'
+import { surveyResponseRoutes } from './features/surveys/responses.routes.js'
+import { createReportService } from './features/surveys/report.service.js'
+import { surveyReportRoutes } from './features/surveys/report.routes.js'
 import { createIssueService } from './features/community/issues.service.js'
 import { createCommentService } from './features/community/comments.service.js'
 import { issueRoutes } from './features/community/issues.routes.js'
@@ -354,6 +358,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(communityRoutes, { communities: createCommunityService(communityDeps) })
   const issues = createIssueService(communityDeps)
   await app.register(issueRoutes, { issues, comments: createCommentService(communityDeps) })
+  await app.register(surveyResponseRoutes, {
+    responses: createResponseService({ db, clock, bus }),
+    limits,
+  })
+  await app.register(surveyReportRoutes, { report: createReportService({ db, clock }) })
   await app.register(overviewRoutes, { overview: createOverviewService({ clock, chats, issues, settings }) })
   await app.register(realtimeRoutes, {
     hub: realtime,

@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No token needed. Every other route requires one. */
     public?: boolean
+    /** With `public`: a token, when one is sent, must be valid and names the caller (`req.actor`). */
+    optionalActor?: boolean
     /** Actor types allowed; default staff (admin and employee). */
     roles?: readonly Role[]
     /** Errors in the legacy `message.error[0]` form (sign-in, admin registration, tenant creation). */

@@ -27,8 +27,9 @@ export function registerAuthentication(app: FastifyInstance, deps: { sessions: S
   app.decorateRequest('actor', null)
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const config = request.routeOptions.config
-    if (!request.routeOptions.url || config.public) return
+    if (!request.routeOptions.url || (config.public && !config.optionalActor)) return
     const token = tokenFromHeader(request.headers.authorization)
+    if (!token && config.public) return
     if (!token) throw new AppError(401, 'auth.required', 'Sign in to continue.')
     const resolved = await deps.sessions.resolve(token)
     if (resolved.status !== 'ok') throw TOKEN_ERRORS[resolved.status]

@@ -15,6 +15,8 @@ export const DEFAULT_LIMITS = {
   visitors: { max: 20, window: 3_600_000 },
   voice: { max: 10, window: 60_000 },
   ai: { max: 30, window: 60_000 },
+  publicSurvey: { max: 60, window: 60_000 },
+  publicSurveyAccepted: { max: 10, window: 3_600_000 },
   default: { max: 600, window: 60_000 },
 } as const
 
@@ -26,6 +28,49 @@ export function limit(limits: Limits | null, bucket: Bucket) {
   if (!limits) return false as const
   const b = limits[bucket]
   return { max: b.max, timeWindow: b.window, keyGenerator: (req: FastifyRequest) => `${bucket}:${req.ip}` }
+}
+
+/** The route config that puts sibling routes in one bucket keyed by client IP (they share one allowance). */
+export function limitSharedByIp(limits: Limits | null, bucket: Bucket) {
+  if (!limits) return false as const
+  const b = limits[bucket]
+  return {
+    max: b.max,
+    timeWindow: b.window,
+    sharedBucket: bucket,
+    keyGenerator: (req: FastifyRequest) => `${bucket}:${req.ip}`,
+  }
+}
+
+/**
+ * A count of accepted actions per key in a sliding window, in this process (e.g. accepted survey responses per IP
+ * and survey: refused attempts do not count). `check` throws 429 once the bucket is full; `record` counts one.
+ */
+export function acceptedLimiter(limits: Limits | null, bucket: Bucket, now: () => number = Date.now) {
+  const seen = new Map<string, number[]>()
+  const recent = (key: string) => {
+    if (!limits) return []
+    const since = now() - limits[bucket].window
+    const kept = (seen.get(key) ?? []).filter((t) => t > since)
+    if (kept.length === 0) seen.delete(key)
+    else seen.set(key, kept)
+    return kept
+  }
+  return {
+    check(key: string) {
+      if (!limits) return
+      const kept = recent(key)
+      if (kept.length < limits[bucket].max) return
+      const seconds = Math.max(1, Math.ceil((kept[0]! + limits[bucket].window - now()) / 1000))
+      throw new AppError(429, 'rate_limited', `Too many responses. Try again in ${seconds} seconds.`, {
+        headers: { 'Retry-After': String(seconds) },
+      })
+    },
+    record(key: string) {
+      if (!limits) return
+      seen.set(key, [...recent(key), now()])
+    },
+  }
 }
 
 /** The route config that puts a route in a bucket counted per sender (session token; IP when there is none). */

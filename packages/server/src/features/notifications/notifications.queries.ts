@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { Executor } from '../../db/database.js'
 import type { NotificationsTable, UsersTable } from '../../db/schema.js'
 
@@ -162,4 +162,27 @@ export async function markAllRead(ex: Executor, tenantId: number, userId: number
 export async function sweepNotificationsCreatedBefore(ex: Executor, cutoff: Date): Promise<number> {
   const result = await ex.deleteFrom('notifications').where('created_at', '<', cutoff).executeTakeFirst()
   return Number(result.numDeletedRows)
+}
+
+/**
+ * The recipient's unread `survey.response` notification of the survey, written or updated (migration 0015 keeps
+ * one per recipient and survey while unread): `inserted` tells a new notification from an updated one. The
+ * count only rises: a late writer with a lower count leaves the notification as it is.
+ */
+export async function upsertSurveyResponseNotification(
+  ex: Executor,
+  tenantId: number,
+  row: { user_id: number; title: string; body: string; data: { survey_id: number; count: number }; created_at: Date },
+) {
+  const result = await sql<{ id: number; inserted: boolean }>`
+    insert into notifications (tenant_id, user_id, type, title, body, data, created_at)
+    values (${tenantId}, ${row.user_id}, 'survey.response', ${row.title}, ${row.body}, ${JSON.stringify(row.data)}::jsonb,
+            ${row.created_at})
+    on conflict (tenant_id, user_id, (data ->> 'survey_id')) where type = 'survey.response' and read_at is null
+    do update set title = excluded.title, body = excluded.body, data = excluded.data
+      where (excluded.data ->> 'count')::int > coalesce((notifications.data ->> 'count')::int, 0)
+    returning id, (xmax = 0) as inserted`.execute(ex)
+  // No row: a concurrent response already raised the count further.
+  const r = result.rows[0]
+  return { id: r ? Number(r.id) : null, inserted: r?.inserted === true }
 }

@@ -15,6 +15,7 @@ import {
   markAllRead,
   markRead,
   sweepNotificationsCreatedBefore,
+  upsertSurveyResponseNotification,
   type NotificationRow,
   type Recipient,
 } from './notifications.queries.js'
@@ -148,3 +149,26 @@ export function createNotificationService({ db, clock }: { db: Db; clock: Clock 
 }
 
 export type NotificationService = ReturnType<typeof createNotificationService>
+
+/**
+ * A new response to a survey, for its creator (contract §13.3 `survey.response`): one unread notification per survey
+ * whose count rises. Only a new notification is announced on the bus; an update of the unread one is not.
+ */
+export async function notifySurveyResponse(
+  ex: Executor,
+  input: { tenantId: number; creatorId: number | null; surveyId: number; topic: string; count: number; at: Date },
+): Promise<NotificationBusEvent[]> {
+  if (input.creatorId === null) return []
+  const [recipient] = await listRecipients(ex, input.tenantId, [input.creatorId])
+  if (!recipient) return []
+  const noun = input.count === 1 ? 'response' : 'responses'
+  const row = await upsertSurveyResponseNotification(ex, input.tenantId, {
+    user_id: recipient.id,
+    title: 'New survey response',
+    body: `${input.topic}: ${input.count} ${noun} so far`,
+    data: { survey_id: input.surveyId, count: input.count },
+    created_at: input.at,
+  })
+  if (!row.inserted || row.id === null) return []
+  return [{ type: 'notification.created', tenantId: input.tenantId, userId: recipient.id, notificationId: row.id }]
+}

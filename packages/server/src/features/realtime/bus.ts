@@ -5,7 +5,7 @@ import type { ActorRef } from '@proxima/contracts'
  * What happened, by id only: every server process that receives it renders the data for each recipient
  * (staff and owners see different shapes), so the event stays small enough for PostgreSQL NOTIFY.
  */
-export type BusEvent = ChatBusEvent | NotificationBusEvent | CommunityBusEvent
+export type BusEvent = ChatBusEvent | NotificationBusEvent | CommunityBusEvent | SurveyBusEvent
 
 /** Events about one chat: they go to its `chat:<id>` subscribers and, for most types, to staff on `tenant`. */
 export type ChatBusEvent =
@@ -64,6 +64,15 @@ export type NotificationBusEvent = {
   tenantId: number
   userId: number
   notificationId: number
+}
+
+/** A survey received a response: its tenant's staff are told on the `tenant` channel (results pages refetch). */
+export type SurveyBusEvent = {
+  type: 'survey.response.created'
+  tenantId: number
+  surveyId: number
+  responseId: number
+  responseCount: number
 }
 
 export type EventBus = {

@@ -1,5 +1,11 @@
 import type { Actor } from '../../http/actor.js'
-import { isIssueEvent, type BusEvent, type ChatBusEvent, type CommunityBusEvent } from './bus.js'
+import {
+  isIssueEvent,
+  type BusEvent,
+  type ChatBusEvent,
+  type CommunityBusEvent,
+  type SurveyBusEvent,
+} from './bus.js'
 import type { Connection } from './connection.js'
 import type { Channel, CommunityViews, RealtimeViews, RenderedEvent, TopicChannel, UserViews } from './views.js'
 
@@ -95,6 +101,17 @@ function communityRouting(
   }
 }
 
+/** A survey's new response goes to its tenant's staff; the event carries all it shows, so every viewer sees the same. */
+function surveyRouting(event: SurveyBusEvent, { staffByTenant }: SocketIndex): Routing {
+  const targets = new Map<Connection, Channel>()
+  for (const conn of staffByTenant.get(event.tenantId) ?? []) targets.set(conn, 'tenant')
+  const rendered: RenderedEvent = {
+    type: 'survey.response.created',
+    data: { survey_id: event.surveyId, response_id: event.responseId, response_count: event.responseCount },
+  }
+  return { targets, viewerKey: () => 'staff', render: () => Promise.resolve(rendered) }
+}
+
 /**
  * Where a bus event goes among this process's sockets, each with its channel, and how to render it once per group
  * of viewers. A notification goes to every socket of its recipient, as long as it is signed in to the
@@ -103,6 +120,7 @@ function communityRouting(
 export function routeEvent(event: BusEvent, index: SocketIndex, views: EventViews): Routing {
   if (event.type.startsWith('issue.') || event.type.startsWith('comment.'))
     return communityRouting(event as CommunityBusEvent, index, views.community)
+  if (event.type === 'survey.response.created') return surveyRouting(event, index)
   if (event.type !== 'notification.created') return chatRouting(event as ChatBusEvent, index, views.chat)
   const targets = new Map<Connection, Channel>()
   for (const conn of index.byUser.get(event.userId) ?? [])

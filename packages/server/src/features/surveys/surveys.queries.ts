@@ -1,7 +1,7 @@
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely'
 import type { Executor } from '../../db/database.js'
 import type { SurveysTable } from '../../db/schema.js'
-import { relatedToTenant } from '../clients/relation.queries.js'
+import { relatedToTenant } from '../../db/related-clients.js'
 
 export const SURVEY_COLUMNS = [
   's.id',

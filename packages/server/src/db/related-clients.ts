@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely'
-import type { Executor } from '../../db/database.js'
+import type { Executor } from './database.js'
 
 /*
  * Which customers are related to a tenant (contract §1.5 rule 5): the client owns one of its chats, is or was a
