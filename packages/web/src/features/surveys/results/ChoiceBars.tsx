@@ -22,7 +22,7 @@ export const ChoiceBars = ({ question }: { question: ReportQuestion }) => (
         </Box>
         <LinearProgress
           variant="determinate"
-          value={Math.min(100, option.percentage)}
+          value={Math.min(100, option.percentage ?? 0)}
           aria-label={`${option.label ?? ''}: ${option.count} (${percent(option.percentage)})`}
           sx={{ height: 8, borderRadius: 4, mt: 0.5 }}
         />
