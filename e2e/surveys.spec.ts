@@ -56,10 +56,10 @@ test('an admin generates questions, edits, reorders and deletes them, and publis
   await page.getByRole('menuitem', { name: 'Single choice' }).click()
   const added = page.getByRole('region', { name: /^Question 4/ })
   await added.getByRole('textbox', { name: 'Question', exact: true }).fill('Which department did you visit?')
-  await added.getByLabel('Option 1').fill('Phones')
-  await added.getByLabel('Option 2').fill('Laptops')
+  await added.getByLabel('Option 1', { exact: true }).fill('Phones')
+  await added.getByLabel('Option 2', { exact: true }).fill('Laptops')
   await added.getByRole('button', { name: 'Add option' }).click()
-  await added.getByLabel('Option 3').fill('Accessories')
+  await added.getByLabel('Option 3', { exact: true }).fill('Accessories')
   await page.getByRole('button', { name: 'Move question 4 up' }).click()
   await expect(
     page.getByRole('region', { name: /^Question 3/ }).getByRole('textbox', { name: 'Question', exact: true }),
