@@ -6,12 +6,6 @@ export const STATUS_LABELS: Record<SurveyStatus, string> = {
   closed: 'Closed',
 }
 
-export const STATUS_COLORS: Record<SurveyStatus, 'default' | 'success' | 'info'> = {
-  draft: 'default',
-  published: 'success',
-  closed: 'info',
-}
-
 /** "1,234 responses", "1 response". */
 export const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`
 

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Chip from '@mui/material/Chip'
 import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
@@ -9,8 +8,9 @@ import EditOutlined from '@mui/icons-material/EditOutlined'
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined'
 import type { Survey } from '@proxima/contracts'
 import { Link as RouterLink } from 'react-router'
-import { STATUS_COLORS, STATUS_LABELS, count, percent, runPeriod } from '../format'
+import { count, percent, runPeriod } from '../format'
 import { PublicLink } from './PublicLink'
+import { StatusChip } from './StatusChip'
 
 type Props = { survey: Survey; onDelete: () => void }
 
@@ -32,7 +32,7 @@ export const SurveyCard = ({ survey, onDelete }: Props) => {
             {survey.survey_topic}
           </Link>
         </Typography>
-        <Chip size="small" label={STATUS_LABELS[survey.status]} color={STATUS_COLORS[survey.status]} />
+        <StatusChip status={survey.status} />
       </Box>
       <Box
         component="dl"

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Chip from '@mui/material/Chip'
 import LinearProgress from '@mui/material/LinearProgress'
 import MenuItem from '@mui/material/MenuItem'
 import Stack from '@mui/material/Stack'
@@ -15,7 +14,8 @@ import { EmptyState, ErrorState, LoadingState, SkeletonBlock } from '../../../ui
 import { useToast } from '../../../ui/toast'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { PublicLink } from '../components/PublicLink'
-import { STATUS_COLORS, STATUS_LABELS, runPeriod } from '../format'
+import { StatusChip } from '../components/StatusChip'
+import { runPeriod } from '../format'
 import { ConclusionSection } from '../results/ConclusionSection'
 import { InvitationsSection } from '../results/InvitationsSection'
 import { QuestionResult } from '../results/QuestionResult'
@@ -106,14 +106,7 @@ const Results = ({ survey }: { survey: Survey }) => {
         title={survey.survey_topic}
         description={
           <>
-            <Chip
-              component="span"
-              size="small"
-              label={STATUS_LABELS[survey.status]}
-              color={STATUS_COLORS[survey.status]}
-              sx={{ mr: 1 }}
-            />
-            {period}
+            <StatusChip status={survey.status} /> {period}
           </>
         }
         actions={

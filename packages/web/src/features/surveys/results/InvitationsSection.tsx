@@ -13,9 +13,12 @@ import { ErrorState, SkeletonBlock } from '../../../ui/states'
 import { dateTime } from '../../community/format'
 import { useInvitations } from '../use-survey-results'
 
-const STATUS: Record<SurveyInvitation['status'], { label: string; color: 'default' | 'info' | 'error' | 'success' }> = {
+const STATUS: Record<
+  SurveyInvitation['status'],
+  { label: string; color: 'default' | 'primary' | 'error' | 'success' }
+> = {
   queued: { label: 'Waiting to send', color: 'default' },
-  sent: { label: 'Sent', color: 'info' },
+  sent: { label: 'Sent', color: 'primary' },
   failed: { label: 'Could not be sent', color: 'error' },
   responded: { label: 'Responded', color: 'success' },
 }
