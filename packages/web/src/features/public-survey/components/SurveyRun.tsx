@@ -8,26 +8,14 @@ import { errorMessage, isApiError } from '../../../api/errors'
 import { answerProblem, answersPayload, problemsByQuestion, type Answer, type Answers } from '../answers'
 import { postPublicResponse, respondentKey, type PublicSurvey } from '../api'
 import { QuestionStep } from './QuestionStep'
-import { SignInNeeded, SurveyFrame, SurveyMessage } from './SurveyFrame'
-
-type Outcome =
-  { kind: 'thanks'; message: string } | { kind: 'closed' | 'answered' | 'sign_in' | 'not_started'; message: string }
+import { OutcomeScreen, outcomeOf, type Outcome } from './OutcomeScreen'
+import { SurveyFrame } from './SurveyFrame'
+import { SurveyIntro } from './SurveyIntro'
 
 type Props = { survey: PublicSurvey; surveyKey: string; invite: string | null }
 
 const without = (all: Record<string, string>, id: string) =>
   Object.fromEntries(Object.entries(all).filter(([key]) => key !== id))
-
-/** What a refusal of the answers means for the respondent; null when it is about the answers themselves. */
-const outcomeOf = (error: unknown): Outcome | null => {
-  if (!isApiError(error)) return null
-  if (error.code === 'survey.closed') return { kind: 'closed', message: error.message }
-  if (error.code === 'survey.already_responded') return { kind: 'answered', message: error.message }
-  if (error.code === 'survey.sign_in_required' || error.status === 401)
-    return { kind: 'sign_in', message: error.message }
-  if (error.code === 'survey.not_started') return { kind: 'not_started', message: error.message }
-  return null
-}
 
 /** The survey's introduction, its questions one at a time with the progress so far, and the thanks at the end. */
 export const SurveyRun = ({ survey, surveyKey, invite }: Props) => {
@@ -40,58 +28,9 @@ export const SurveyRun = ({ survey, surveyKey, invite }: Props) => {
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const organisation = survey.tenant_name
 
-  if (outcome?.kind === 'thanks')
-    return (
-      <SurveyMessage title="Thank you!" organisation={organisation}>
-        {outcome.message}
-      </SurveyMessage>
-    )
-  if (outcome?.kind === 'sign_in') return <SignInNeeded organisation={organisation} />
-  if (outcome)
-    return (
-      <SurveyMessage
-        title={
-          outcome.kind === 'closed'
-            ? 'This survey is closed'
-            : outcome.kind === 'answered'
-              ? 'You have already answered'
-              : 'This survey has not started yet'
-        }
-        organisation={organisation}
-      >
-        {outcome.message}
-      </SurveyMessage>
-    )
+  if (outcome) return <OutcomeScreen outcome={outcome} organisation={organisation} />
 
-  if (step < 0 || questions.length === 0)
-    return (
-      <SurveyFrame organisation={organisation}>
-        <Typography
-          variant="h1"
-          component="h1"
-          gutterBottom
-          sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, overflowWrap: 'anywhere' }}
-        >
-          {survey.survey_topic}
-        </Typography>
-        {survey.survey_description ? (
-          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{survey.survey_description}</Typography>
-        ) : null}
-        <Typography color="text.secondary" sx={{ mt: 2 }}>
-          {questions.length === 1 ? '1 question' : `${questions.length} questions`}, one at a time.
-        </Typography>
-        <Button
-          variant="contained"
-          size="large"
-          sx={{ mt: 3 }}
-          onClick={() => setStep(0)}
-          disabled={questions.length === 0}
-          autoFocus
-        >
-          Start
-        </Button>
-      </SurveyFrame>
-    )
+  if (step < 0 || questions.length === 0) return <SurveyIntro survey={survey} onStart={() => setStep(0)} />
 
   const question = questions[step]
   if (!question) return null
