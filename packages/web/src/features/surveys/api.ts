@@ -1,4 +1,5 @@
 import type {
+  InvitationsReply,
   StaffClient,
   Subgroup,
   Survey,
@@ -108,6 +109,13 @@ export const fetchInvitations = async (surveyId: number, offset: number, signal?
       ...withSignal(signal),
     }),
   )
+
+/** More invitations to a published survey; addresses already invited are skipped, with the reason. */
+export const inviteMore = (surveyId: number, emails: string[], message: string | null) =>
+  apiFetch<InvitationsReply>(`/api/survey/survey/${surveyId}/invitations/`, {
+    method: 'POST',
+    body: { emails, message },
+  })
 
 /** §13.2: the organisation's customers matching 2–100 characters of a name, email or phone. */
 export const searchClients = async (search: string, signal?: AbortSignal) =>

@@ -1,4 +1,4 @@
-import type { Survey, SurveyStatus } from '@proxima/contracts'
+import type { InvitationsReply, Survey, SurveyStatus } from '@proxima/contracts'
 
 export const STATUS_LABELS: Record<SurveyStatus, string> = {
   draft: 'Draft',
@@ -25,4 +25,14 @@ export const runPeriod = (survey: Pick<Survey, 'start_day' | 'end_day'>) => {
   if (start) return `From ${day(start)}`
   if (end) return `Until ${day(end)}`
   return ''
+}
+
+/** "3 invitations are on their way; 1 address was skipped (already invited)." */
+export const invitedText = ({ queued, skipped }: InvitationsReply) => {
+  const sent = queued === 1 ? '1 invitation is on its way' : `${queued} invitations are on their way`
+  if (skipped.length === 0) return `${sent}.`
+  const reasons = [
+    ...new Set(skipped.map((s) => (s.reason === 'already_responded' ? 'already answered' : 'already invited'))),
+  ]
+  return `${sent}; ${skipped.length === 1 ? '1 address was' : `${skipped.length} addresses were`} skipped (${reasons.join(', ')}).`
 }

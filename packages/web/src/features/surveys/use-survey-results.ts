@@ -8,6 +8,7 @@ import {
   fetchInvitations,
   fetchReport,
   fetchSubgroups,
+  inviteMore,
   postConclusion,
   surveyKeys,
 } from './api'
@@ -42,6 +43,15 @@ export const useInvitations = (surveyId: number) =>
     initialPageParam: 0,
     getNextPageParam: (last, pages) => nextOffset(last, pages, INVITATION_PAGE_SIZE),
   })
+
+export const useInviteMore = (surveyId: number) => {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ emails, message }: { emails: string[]; message: string | null }) =>
+      inviteMore(surveyId, emails, message),
+    onSuccess: () => client.invalidateQueries({ queryKey: surveyKeys.invitations(surveyId) }),
+  })
+}
 
 /** A conclusion is listed with the report, so the report is refetched. */
 export const usePostConclusion = (surveyId: number) => {

@@ -18,6 +18,7 @@ import { StatusChip } from '../components/StatusChip'
 import { runPeriod } from '../format'
 import { ConclusionSection } from '../results/ConclusionSection'
 import { InvitationsSection } from '../results/InvitationsSection'
+import { InviteButton } from '../results/InviteDialog'
 import { QuestionResult } from '../results/QuestionResult'
 import { SummaryFigures } from '../results/SummaryFigures'
 import { useSubgroups, useSurveyLiveResults, useSurveyReport } from '../use-survey-results'
@@ -114,7 +115,12 @@ const Results = ({ survey }: { survey: Survey }) => {
             <Button component={RouterLink} to="/surveys">
               All surveys
             </Button>
-            {survey.status === 'published' ? <CloseButton survey={survey} /> : null}
+            {survey.status === 'published' ? (
+              <>
+                <InviteButton surveyId={survey.survey_id} />
+                <CloseButton survey={survey} />
+              </>
+            ) : null}
           </>
         }
       />
