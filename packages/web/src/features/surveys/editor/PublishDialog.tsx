@@ -1,11 +1,13 @@
 import Typography from '@mui/material/Typography'
 import type { Survey } from '@proxima/contracts'
+import { useState } from 'react'
 import { z } from 'zod'
 import { DialogForm, FormDialog } from '../../../ui/form/FormDialog'
 import { FormAlert, SubmitButton } from '../../../ui/form/FormFooter'
 import { FormText } from '../../../ui/form/FormText'
 import { showSubmitError } from '../../../ui/form/server-errors'
 import { useContractForm } from '../../../ui/form/use-contract-form'
+import { PlanProblem, isPlanProblem } from '../../community/components/PlanProblem'
 import { usePublishSurvey } from '../use-surveys'
 import { InviteEmails } from './draft'
 
@@ -18,8 +20,11 @@ type Props = { survey: Survey | null; open: boolean; onClose: () => void; onPubl
 
 const PublishFields = ({ survey, onClose, onPublished }: Omit<Props, 'open'> & { survey: Survey }) => {
   const publish = usePublishSurvey()
+  // A plan limit (active surveys) is not the input's fault: it gets its own warning with the way to a larger plan.
+  const [planError, setPlanError] = useState<unknown>(null)
   const form = useContractForm(PublishForm, { defaultValues: { invite_emails: '', invitation_message: '' } })
   const submit = form.handleSubmit(async (values) => {
+    setPlanError(null)
     try {
       const body =
         values.invite_emails.length > 0
@@ -27,6 +32,7 @@ const PublishFields = ({ survey, onClose, onPublished }: Omit<Props, 'open'> & {
           : {}
       onPublished(await publish.mutateAsync({ id: survey.survey_id, body }))
     } catch (error) {
+      if (isPlanProblem(error)) return setPlanError(error)
       showSubmitError(form.setError, error, (field) =>
         field.startsWith('invite_emails') ? 'invite_emails' : field === 'invitation_message' ? field : undefined,
       )
@@ -67,6 +73,7 @@ const PublishFields = ({ survey, onClose, onPublished }: Omit<Props, 'open'> & {
         minRows={2}
         maxRows={6}
       />
+      {planError ? <PlanProblem error={planError} /> : null}
       <FormAlert control={form.control} />
     </DialogForm>
   )
