@@ -2,6 +2,7 @@ import Typography from '@mui/material/Typography'
 import type { Survey } from '@proxima/contracts'
 import { useState } from 'react'
 import { z } from 'zod'
+import { isApiError } from '../../../api/errors'
 import { DialogForm, FormDialog } from '../../../ui/form/FormDialog'
 import { FormAlert, SubmitButton } from '../../../ui/form/FormFooter'
 import { FormText } from '../../../ui/form/FormText'
@@ -16,9 +17,21 @@ const PublishForm = z.object({
   invitation_message: z.string().trim().max(1000, { error: 'At most 1,000 characters.' }),
 })
 
-type Props = { survey: Survey | null; open: boolean; onClose: () => void; onPublished: (survey: Survey) => void }
+type Props = {
+  survey: Survey | null
+  open: boolean
+  onClose: () => void
+  onPublished: (survey: Survey) => void
+  /** The survey itself cannot be published as it is (422 `survey.not_publishable`): the editor shows why. */
+  onNotPublishable: (error: unknown) => void
+}
 
-const PublishFields = ({ survey, onClose, onPublished }: Omit<Props, 'open'> & { survey: Survey }) => {
+const PublishFields = ({
+  survey,
+  onClose,
+  onPublished,
+  onNotPublishable,
+}: Omit<Props, 'open'> & { survey: Survey }) => {
   const publish = usePublishSurvey()
   // A plan limit (active surveys) is not the input's fault: it gets its own warning with the way to a larger plan.
   const [planError, setPlanError] = useState<unknown>(null)
@@ -33,6 +46,7 @@ const PublishFields = ({ survey, onClose, onPublished }: Omit<Props, 'open'> & {
       onPublished(await publish.mutateAsync({ id: survey.survey_id, body }))
     } catch (error) {
       if (isPlanProblem(error)) return setPlanError(error)
+      if (isApiError(error) && error.code === 'survey.not_publishable') return onNotPublishable(error)
       showSubmitError(form.setError, error, (field) =>
         field.startsWith('invite_emails') ? 'invite_emails' : field === 'invitation_message' ? field : undefined,
       )
@@ -80,8 +94,8 @@ const PublishFields = ({ survey, onClose, onPublished }: Omit<Props, 'open'> & {
 }
 
 /** Publishes a saved draft, optionally inviting email addresses (§6.3). */
-export const PublishDialog = ({ survey, open, onClose, onPublished }: Props) => (
+export const PublishDialog = ({ survey, open, onClose, ...handlers }: Props) => (
   <FormDialog open={open} onClose={onClose}>
-    {survey ? <PublishFields survey={survey} onClose={onClose} onPublished={onPublished} /> : null}
+    {survey ? <PublishFields survey={survey} onClose={onClose} {...handlers} /> : null}
   </FormDialog>
 )

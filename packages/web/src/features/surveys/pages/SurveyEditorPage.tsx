@@ -126,6 +126,10 @@ const Editor = ({ survey }: { survey: Survey | null }) => {
           setPublishing(null)
           void navigate(location.pathname, { replace: true, state: null })
         }}
+        onNotPublishable={(error) => {
+          setPublishing(null)
+          showSubmitError(form.setError, error, draftField)
+        }}
         onPublished={(published) => {
           setPublishing(null)
           toast.success(`${published.survey_topic} is published.`)
