@@ -79,6 +79,12 @@ const Editor = ({ survey }: { survey: Survey | null }) => {
     }
   }
 
+  // The dialog is not to open again when the page reloads.
+  const closePublishing = () => {
+    setPublishing(null)
+    void navigate(location.pathname, { replace: true, state: null })
+  }
+
   // Enter in a field and "Save draft" submit the form; "Save and publish…" saves it the same way, then publishes.
   const save = (then: 'save' | 'publish') => {
     setIntent(then)
@@ -122,12 +128,9 @@ const Editor = ({ survey }: { survey: Survey | null }) => {
       <PublishDialog
         survey={publishing}
         open={publishing !== null}
-        onClose={() => {
-          setPublishing(null)
-          void navigate(location.pathname, { replace: true, state: null })
-        }}
+        onClose={closePublishing}
         onNotPublishable={(error) => {
-          setPublishing(null)
+          closePublishing()
           showSubmitError(form.setError, error, draftField)
         }}
         onPublished={(published) => {
