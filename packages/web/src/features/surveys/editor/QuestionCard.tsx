@@ -49,7 +49,7 @@ export const QuestionCard = ({ control, getValues, setValue, index, count, onMov
             </Box>
           ) : null}
         </Typography>
-        <Tooltip title="Move up">
+        <Tooltip title="Move up" describeChild>
           <span>
             <IconButton
               aria-label={`Move question ${number} up`}
@@ -60,7 +60,7 @@ export const QuestionCard = ({ control, getValues, setValue, index, count, onMov
             </IconButton>
           </span>
         </Tooltip>
-        <Tooltip title="Move down">
+        <Tooltip title="Move down" describeChild>
           <span>
             <IconButton
               aria-label={`Move question ${number} down`}
@@ -71,7 +71,7 @@ export const QuestionCard = ({ control, getValues, setValue, index, count, onMov
             </IconButton>
           </span>
         </Tooltip>
-        <Tooltip title="Delete">
+        <Tooltip title="Delete" describeChild>
           <IconButton aria-label={`Delete question ${number}`} onClick={onRemove}>
             <DeleteOutlined />
           </IconButton>
