@@ -31,7 +31,7 @@ test('an admin generates questions, edits, reorders and deletes them, and publis
   const errors = pageErrors(page)
   await signInAsNewAdmin(page, request)
 
-  await page.getByRole('navigation').getByRole('link', { name: 'Surveys' }).click()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Surveys' }).click()
   await expect(page.getByRole('heading', { name: 'No surveys yet' })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
   await page.getByRole('link', { name: 'Create your first survey' }).click()
