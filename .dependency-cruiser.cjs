@@ -95,6 +95,24 @@ module.exports = {
       },
     },
     {
+      name: 'survey-page-stays-light',
+      severity: 'error',
+      comment:
+        'The public survey page (survey-main.tsx, features/public-survey) is a light page of its own for phones, ' +
+        "held to 130 KB by e2e/surveys.spec.ts: nothing of the dashboard's store, router, query cache or API client, " +
+        'and the contracts for their types only.',
+      from: { path: '^packages/web/src/(survey-main\\.tsx$|features/public-survey/)' },
+      to: {
+        path: [
+          '^packages/web/src/app/(App|hooks|providers|router|session|store)\\.tsx?$',
+          '^packages/web/src/api/(client|query-client|realtime|session-check)\\.ts$',
+          '^packages/web/src/features/(?!public-survey/)',
+          '^packages/contracts/src/index\\.ts$',
+        ],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'web-never-imports-server',
       severity: 'error',
       from: { path: '^packages/web/' },

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createOrganization, customerWithChat, seriousViolations, sidewaysOverflow } from './helpers.js'
+import { publishedSurvey } from './survey-helpers.js'
 
 /** Every page of the dashboard a signed-in admin can open, and the public ones. */
 const DASHBOARD_ROUTES = [
@@ -7,6 +8,7 @@ const DASHBOARD_ROUTES = [
   '/chats',
   '/community',
   '/surveys',
+  '/surveys/new',
   '/analytics',
   '/reports',
   '/ai',
@@ -43,6 +45,7 @@ for (const viewport of VIEWPORTS) {
     test.setTimeout(240_000)
     const { tenant, admin } = await createOrganization(request)
     const { chatId } = await customerWithChat(request, tenant.tenant_id as number)
+    const survey = await publishedSurvey(request, admin.token as string)
     const problems: string[] = []
     const check = async (label: string) => {
       await settle(page)
@@ -65,7 +68,7 @@ for (const viewport of VIEWPORTS) {
       },
       { token: admin.token as string, details: JSON.stringify(admin) },
     )
-    for (const route of [...DASHBOARD_ROUTES, `/chats/${chatId}`]) {
+    for (const route of [...DASHBOARD_ROUTES, `/chats/${chatId}`, `/surveys/${survey.id}`, `/s/${survey.key}`]) {
       await page.goto(route)
       await check(route)
     }

@@ -8,8 +8,9 @@ import { isAuthPage } from './src/features/auth/paths'
 const apiTarget = 'http://localhost:3000'
 
 /**
- * The dev server answers the public credential pages with auth.html, as the API server does with the build: they are
- * a page of their own (auth-main.tsx), every other page is the dashboard (index.html).
+ * The dev server answers the public credential pages with auth.html and public survey links (`/s/<key>`) with
+ * survey.html, as the API server does with the build: they are pages of their own (auth-main.tsx, survey-main.tsx),
+ * every other page is the dashboard (index.html).
  */
 const credentialPages = (): Plugin => ({
   name: 'proxima-credential-pages',
@@ -17,8 +18,9 @@ const credentialPages = (): Plugin => ({
   configureServer(server) {
     server.middlewares.use((req, _res, next) => {
       const [path = '/', query] = (req.url ?? '/').split('?', 2)
-      if ((req.method === 'GET' || req.method === 'HEAD') && isAuthPage(path))
-        req.url = `/auth.html${query === undefined ? '' : `?${query}`}`
+      const page = isAuthPage(path) ? '/auth.html' : path.startsWith('/s/') ? '/survey.html' : null
+      if ((req.method === 'GET' || req.method === 'HEAD') && page)
+        req.url = `${page}${query === undefined ? '' : `?${query}`}`
       next()
     })
   },
@@ -33,8 +35,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
-      // Two pages: the dashboard, and the light sign-in pages that load none of its router, store or query cache.
-      input: { index: resolve(import.meta.dirname, 'index.html'), auth: resolve(import.meta.dirname, 'auth.html') },
+      // Three pages: the dashboard, and the light sign-in and survey pages that load none of its router, store or
+      // query cache.
+      input: {
+        index: resolve(import.meta.dirname, 'index.html'),
+        auth: resolve(import.meta.dirname, 'auth.html'),
+        survey: resolve(import.meta.dirname, 'survey.html'),
+      },
     },
   },
   server: {

@@ -35,6 +35,10 @@ function fakeWebDist() {
       join(distDir, 'auth.html'),
       '<!doctype html><html><head><!--proxima-config--></head><body><div id="root" data-page="auth"></div></body></html>',
     )
+    writeFileSync(
+      join(distDir, 'survey.html'),
+      '<!doctype html><html><head></head><body><div id="root" data-page="survey"></div></body></html>',
+    )
     writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   }
   return distDir

@@ -365,7 +365,7 @@ describe('security headers and CORS', () => {
 
 describe('dashboard pages', () => {
   it('serves index.html with the configuration meta tag for page URLs', async () => {
-    for (const url of ['/_app', '/chats/42', '/s/abc?x=1', '/auth/onboarding', '/auth', '/auth/login/extra']) {
+    for (const url of ['/_app', '/chats/42', '/surveys/4?x=1', '/auth/onboarding', '/auth', '/auth/login/extra']) {
       const res = await app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(200)
       expect(res.headers['content-type']).toMatch(/^text\/html/)
@@ -393,6 +393,26 @@ describe('dashboard pages', () => {
       expect(res.body, url).toContain('<meta name="proxima-config" content="{&quot;googleClientId&quot;:null}">')
       for (const header of ['content-security-policy', 'cache-control', 'x-content-type-options', 'referrer-policy'])
         expect(res.headers[header], `${url} ${header}`).toBe(index.headers[header])
+    }
+  })
+
+  it('serves public survey links from survey.html, with the same headers and caching, and nothing else from it', async () => {
+    const index = await app.inject({ method: 'GET', url: '/chats/42' })
+    for (const url of [
+      '/s/AbCdEfGhIjKlMnOpQrStUv',
+      '/s/AbCdEfGhIjKlMnOpQrStUv/',
+      '/s/AbCdEfGhIjKlMnOpQrStUv?invite=abc',
+    ]) {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/)
+      expect(res.body, url).toContain('<div id="root" data-page="survey">')
+      for (const header of ['content-security-policy', 'cache-control', 'x-content-type-options', 'referrer-policy'])
+        expect(res.headers[header], `${url} ${header}`).toBe(index.headers[header])
+    }
+    for (const url of ['/s', '/s/', '/s/key/more', '/surveys/4']) {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.body, url).not.toContain('data-page="survey"')
     }
   })
 

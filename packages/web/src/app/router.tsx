@@ -29,6 +29,9 @@ const CommunityArea = page(() => import('../features/community/pages/CommunityAr
 const CommunitiesPage = page(() => import('../features/community/pages/CommunitiesPage'), 'CommunitiesPage')
 const CommunityPage = page(() => import('../features/community/pages/CommunityPage'), 'CommunityPage')
 const IssuePage = page(() => import('../features/community/pages/IssuePage'), 'IssuePage')
+const SurveysPage = page(() => import('../features/surveys/pages/SurveysPage'), 'SurveysPage')
+const SurveyEditorPage = page(() => import('../features/surveys/pages/SurveyEditorPage'), 'SurveyEditorPage')
+const SurveyResultsPage = page(() => import('../features/surveys/pages/SurveyResultsPage'), 'SurveyResultsPage')
 const AiAssistantPage = page(() => import('../features/ai/pages/AiAssistantPage'), 'AiAssistantPage')
 const ProfilePage = page(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage')
 const NotificationsPage = page(() => import('../features/notifications/pages/NotificationsPage'), 'NotificationsPage')
@@ -72,7 +75,10 @@ export const routes: RouteObject[] = [
               { path: ':communityId', element: <CommunityPage /> },
             ],
           },
-          upcoming('surveys', 'surveys'),
+          { path: 'surveys', element: <SurveysPage /> },
+          { path: 'surveys/new', element: <SurveyEditorPage /> },
+          { path: 'surveys/:surveyId/edit', element: <SurveyEditorPage /> },
+          { path: 'surveys/:surveyId', element: <SurveyResultsPage /> },
           upcoming('analytics', 'analytics'),
           upcoming('reports', 'reports'),
           { path: 'ai', element: <AiAssistantPage /> },

@@ -34,6 +34,12 @@ export const CREDENTIAL_PAGES: ReadonlySet<string> = new Set([
 /** A request's path as pages are named: no query, single slashes, no trailing slash. */
 const pagePath = (url: string) => (url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1')
 
+/**
+ * A survey's public link, `/s/<public key>` (contract §6.3): the light survey page of its own (`survey.html`, the web
+ * app's `survey-main.tsx`), without the dashboard's code.
+ */
+export const isSurveyPage = (url: string) => /^\/s\/[^/]+$/.test(pagePath(url))
+
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Proxima</title></head>
 <body style="font-family:sans-serif;padding:2rem"><h1>Proxima</h1>
 <p>The API is running, but the dashboard has not been built. Run <code>npm run build</code> (or <code>npm start</code>, which builds it) and restart.</p>
@@ -52,13 +58,14 @@ function widgetHeaders(reply: FastifyReply) {
 }
 
 /**
- * Serves the built dashboard on the API's own port: static assets, auth.html for the credential pages and
- * index.html for every other page URL (client-side routes). A HEAD on a page URL performs the one-time Google
+ * Serves the built dashboard on the API's own port: static assets, auth.html for the credential pages, survey.html
+ * for public survey links and index.html for every other page URL (client-side routes). A HEAD on a page URL performs the one-time Google
  * hand-off (`auth-data` header).
  */
 export async function registerDashboard(app: FastifyInstance, deps: DashboardDeps) {
   const indexPath = join(deps.webDistDir, 'index.html')
   const authPath = join(deps.webDistDir, 'auth.html')
+  const surveyPath = join(deps.webDistDir, 'survey.html')
   const widgetPath = join(deps.webDistDir, 'widget.js')
   const built = existsSync(indexPath)
   const meta = `<meta name="proxima-config" content="${escapeAttr(JSON.stringify({ googleClientId: deps.googleClientId }))}">`
@@ -66,6 +73,7 @@ export async function registerDashboard(app: FastifyInstance, deps: DashboardDep
   const indexHtml = built ? html(indexPath) : NOT_BUILT
   // A build from before the credential pages had their own page serves them from index.html.
   const authHtml = built && existsSync(authPath) ? html(authPath) : indexHtml
+  const surveyHtml = built && existsSync(surveyPath) ? html(surveyPath) : indexHtml
 
   if (built) {
     // The dashboard's files are public: a browser loads them before anyone has signed in.
@@ -120,6 +128,7 @@ export async function registerDashboard(app: FastifyInstance, deps: DashboardDep
     config: { public: true },
     handler: (req, reply) => {
       if (isApi(req)) return reply.callNotFound()
+      if (isSurveyPage(req.url)) return page(reply).send(surveyHtml)
       return page(reply).send(CREDENTIAL_PAGES.has(pagePath(req.url)) ? authHtml : indexHtml)
     },
   })

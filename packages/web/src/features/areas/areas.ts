@@ -1,9 +1,5 @@
 /** Areas of the product that are not available yet, and what each will do. */
 export const UPCOMING_AREAS = {
-  surveys: {
-    title: 'Surveys',
-    description: 'Create, generate and send surveys to your customers and follow their responses.',
-  },
   analytics: {
     title: 'Analytics',
     description: 'Follow chats, response times, satisfaction, topics, community growth and survey results over time.',

@@ -27,8 +27,9 @@ describe('notificationTarget', () => {
     )
   })
 
-  it('opens the surveys for a survey response', () => {
-    expect(notificationTarget(of('survey.response', { survey_id: 4, count: 25 }))).toBe('/surveys')
+  it('opens the survey’s results for a survey response, or the surveys when it names none', () => {
+    expect(notificationTarget(of('survey.response', { survey_id: 4, count: 25 }))).toBe('/surveys/4')
+    expect(notificationTarget(of('survey.response', { count: 25 }))).toBe('/surveys')
   })
 
   it('opens nothing when the id it needs is missing or not a positive whole number', () => {

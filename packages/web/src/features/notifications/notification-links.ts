@@ -36,7 +36,8 @@ export const notificationTarget = (notification: Pick<Notification, 'type' | 'da
     case 'issue.created':
       return withId('/community/issues', data.issue_id)
     case 'survey.response':
-      return '/surveys'
+      // The survey's results; the list when the survey is not named.
+      return withId('/surveys', data.survey_id) ?? '/surveys'
     case 'subscription.trial_ending':
       return '/settings/plan'
     case 'email.failing':

@@ -7,7 +7,7 @@ import { useRef, useState } from 'react'
 type Props = { url: string; email: string }
 
 /** Puts text on the clipboard; where the Clipboard API is unavailable (a page not served over HTTPS), the selection is copied. */
-async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
+export async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
   try {
     if (navigator.clipboard) {
       await navigator.clipboard.writeText(text)

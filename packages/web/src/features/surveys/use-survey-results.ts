@@ -1,0 +1,93 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useLiveRefresh } from '../../api/live-refresh'
+import { useRealtimeFrames } from '../../api/realtime'
+import { nextOffset } from '../community/api'
+import {
+  INVITATION_PAGE_SIZE,
+  createSubgroup,
+  fetchInvitations,
+  fetchReport,
+  fetchSubgroups,
+  inviteMore,
+  postConclusion,
+  surveyKeys,
+} from './api'
+
+/** The survey's figures, for every respondent or for one subgroup's clients. */
+export const useSurveyReport = (surveyId: number, subgroupId: number | null) =>
+  useQuery({
+    queryKey: surveyKeys.report(surveyId, subgroupId),
+    queryFn: ({ signal }) => fetchReport(surveyId, subgroupId, signal),
+    placeholderData: keepPreviousData,
+  })
+
+export const useSubgroups = (surveyId: number | null) =>
+  useQuery({
+    queryKey: surveyKeys.subgroups(surveyId ?? 0),
+    queryFn: ({ signal }) => fetchSubgroups(surveyId ?? 0, signal),
+    enabled: surveyId !== null,
+  })
+
+export const useCreateSubgroup = () => {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: createSubgroup,
+    onSuccess: (subgroup) => client.invalidateQueries({ queryKey: surveyKeys.subgroups(subgroup.survey_id) }),
+  })
+}
+
+export const useInvitations = (surveyId: number) =>
+  useInfiniteQuery({
+    queryKey: surveyKeys.invitations(surveyId),
+    queryFn: ({ pageParam, signal }) => fetchInvitations(surveyId, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => nextOffset(last, pages, INVITATION_PAGE_SIZE),
+  })
+
+export const useInviteMore = (surveyId: number) => {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ emails, message }: { emails: string[]; message: string | null }) =>
+      inviteMore(surveyId, emails, message),
+    onSuccess: () => client.invalidateQueries({ queryKey: surveyKeys.invitations(surveyId) }),
+  })
+}
+
+/** A conclusion is listed with the report, so the report is refetched. */
+export const usePostConclusion = (surveyId: number) => {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: postConclusion,
+    onSuccess: () => client.invalidateQueries({ queryKey: surveyKeys.results(surveyId) }),
+  })
+}
+
+const responseFor = (data: unknown): number | null => {
+  const id = typeof data === 'object' && data !== null ? (data as { survey_id?: unknown }).survey_id : null
+  return typeof id === 'number' ? id : null
+}
+
+/**
+ * Keeps a survey's results live: a `survey.response.created` frame for this survey (on the staff member's `tenant`
+ * channel) refetches its report, invitations and counts, once per burst; a reconnect refetches them too, since frames
+ * sent meanwhile are lost.
+ */
+export const useSurveyLiveResults = (surveyId: number) => {
+  const client = useQueryClient()
+  const refresh = useLiveRefresh(() => {
+    void client.invalidateQueries({ queryKey: surveyKeys.results(surveyId) })
+    void client.invalidateQueries({ queryKey: surveyKeys.detail(surveyId) })
+  })
+  useRealtimeFrames((frame) => {
+    if (frame.type === 'survey.response.created' && responseFor(frame.data) === surveyId) refresh()
+  })
+}
+
+/** The survey list's counts follow responses as they arrive. */
+export const useSurveyListLive = () => {
+  const client = useQueryClient()
+  const refresh = useLiveRefresh(() => void client.invalidateQueries({ queryKey: surveyKeys.lists }))
+  useRealtimeFrames((frame) => {
+    if (frame.type === 'survey.response.created') refresh()
+  })
+}
