@@ -132,7 +132,9 @@ test('a visitor answers on a phone, the admin sees it arrive live, writes a repo
 
   // NPS: eleven values that wrap on a narrow screen.
   await expect(visitor.getByRole('progressbar', { name: 'Question 2 of 5' })).toBeVisible()
-  await visitor.getByRole('radio', { name: /^9/ }).check()
+  // A tap lands on the value's box (its label); the radio inside is visually hidden.
+  await visitor.getByRole('radio', { name: /^9/ }).locator('xpath=..').click()
+  await expect(visitor.getByRole('radio', { name: /^9/ })).toBeChecked()
   expect(await sidewaysOverflow(visitor)).toEqual([])
   await docsImage(visitor, 'surveys-public-page')
   await visitor.getByRole('button', { name: 'Next' }).click()

@@ -31,7 +31,11 @@ export const SummaryFigures = ({ report }: { report: SurveyReportView }) => (
     <Tile
       label="Response rate"
       value={percent(report.response_rate)}
-      note={`of ${report.audience_size.toLocaleString()} asked`}
+      note={
+        report.audience_size > 0
+          ? `of ${report.audience_size.toLocaleString()} asked`
+          : 'open survey: responses per opening of the link'
+      }
     />
     <Tile label="Link opened" value={report.impressions.toLocaleString()} note="all respondents" />
     <Tile label="Completion" value={percent(report.completion_rate)} note="answers per opening" />
