@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely'
+import { CLIENT_DETAIL_COLUMNS } from '../../db/client-columns.js'
 import type { Executor } from '../../db/database.js'
 import type { DB } from '../../db/schema.js'
 import { relatedToTenant } from '../../db/client-relation.js'
@@ -11,20 +12,7 @@ import { containsPattern } from '../../lib/like.js'
 
 type WithUser = DB & { u: DB['users'] }
 
-const DETAIL_COLUMNS = [
-  'u.id',
-  'u.username',
-  'u.first_name',
-  'u.last_name',
-  'u.profile_photo',
-  'u.email',
-  'u.phonenumber',
-  'u.gender',
-  'u.dob',
-  'u.country',
-  'u.state',
-  'u.city',
-] as const
+const DETAIL_COLUMNS = CLIENT_DETAIL_COLUMNS
 
 /** Customers related to the tenant whose accounts are not deleted. */
 const relatedClients = (ex: Executor, tenantId: number) =>

@@ -7,6 +7,7 @@ import { iso, isoRequired } from '../../lib/clock.js'
 import { notFound } from '../../lib/errors.js'
 import { page } from '../../lib/pagination.js'
 import { clientActivity, listClientIds, listClientRows, listCurrentCommunities, relatedIds } from './clients.queries.js'
+import { clientDetail } from '../community/people.js'
 
 /** Read by other features (survey audiences, subgroups, invitations); they go through this module. */
 export { relatedClientIds } from './relation.queries.js'
@@ -36,18 +37,7 @@ export function createClientService(deps: { db: Db }) {
       rows.map((u) => [
         u.id,
         {
-          id: u.id,
-          username: u.username,
-          first_name: u.first_name,
-          last_name: u.last_name,
-          profile_photo: u.profile_photo,
-          email: u.email,
-          phonenumber: u.phonenumber,
-          gender: u.gender,
-          DOB: u.dob,
-          country: u.country,
-          state: u.state,
-          city: u.city,
+          ...clientDetail(u),
           chat_count: Number(u.chat_count),
           last_chat_at: iso(u.last_chat_at),
           communities: communities

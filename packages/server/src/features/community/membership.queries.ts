@@ -1,24 +1,11 @@
 import { sql } from 'kysely'
+import { CLIENT_DETAIL_COLUMNS } from '../../db/client-columns.js'
 import type { Executor } from '../../db/database.js'
 import { containsPattern } from '../../lib/like.js'
 import { idPage, type IdPage } from './communities.queries.js'
 
-/** A member as a tenant's staff see them (`ClientDetail`): never the password hash or other account secrets. */
-const MEMBER_COLUMNS = [
-  'u.id',
-  'u.username',
-  'u.first_name',
-  'u.last_name',
-  'u.profile_photo',
-  'u.email',
-  'u.phonenumber',
-  'u.gender',
-  'u.dob',
-  'u.country',
-  'u.state',
-  'u.city',
-  'm.joined_at',
-] as const
+/** A member as a tenant's staff see them (`ClientDetail`) with when they joined. */
+const MEMBER_COLUMNS = [...CLIENT_DETAIL_COLUMNS, 'm.joined_at'] as const
 
 /** Whether the client is a member of the community now. */
 export async function isMember(ex: Executor, tenantId: number, communityId: number, clientId: number) {

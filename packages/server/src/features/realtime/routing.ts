@@ -1,11 +1,5 @@
 import type { Actor } from '../../http/actor.js'
-import {
-  isIssueEvent,
-  type BusEvent,
-  type ChatBusEvent,
-  type CommunityBusEvent,
-  type SurveyBusEvent,
-} from './bus.js'
+import { isIssueEvent, type BusEvent, type ChatBusEvent, type CommunityBusEvent, type SurveyBusEvent } from './bus.js'
 import type { Connection } from './connection.js'
 import type { Channel, CommunityViews, RealtimeViews, RenderedEvent, TopicChannel, UserViews } from './views.js'
 

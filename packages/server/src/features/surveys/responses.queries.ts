@@ -1,6 +1,7 @@
-import { sql } from 'kysely'
+import type { SelectQueryBuilder } from 'kysely'
+import { CLIENT_DETAIL_COLUMNS } from '../../db/client-columns.js'
 import type { Executor } from '../../db/database.js'
-import type { StoredAnswers } from '../../db/schema.js'
+import type { DB, StoredAnswers } from '../../db/schema.js'
 
 export type NewResponse = {
   surveyId: number
@@ -147,27 +148,15 @@ export type ResponseFilter = {
   offset: number
 }
 
-/** One page of the tenant's responses, newest first, with the total. */
-export async function listResponses(ex: Executor, tenantId: number, f: ResponseFilter) {
-  let q = ex.selectFrom('survey_responses as r').where('r.tenant_id', '=', tenantId)
+type ResponseQuery = SelectQueryBuilder<DB & { r: DB['survey_responses'] }, 'r', object>
+
+/** One page of the responses `scoped` finds, narrowed by the filter's survey, id and window, newest first. */
+async function responsePage(scoped: ResponseQuery, f: ResponseFilter) {
+  let q = scoped
   if (f.surveyId !== undefined) q = q.where('r.survey_id', '=', f.surveyId)
-  if (f.clientId !== undefined) q = q.where('r.client_id', '=', f.clientId)
   if (f.responseId !== undefined) q = q.where('r.id', '=', f.responseId)
   if (f.from !== undefined) q = q.where('r.submitted_at', '>=', new Date(f.from))
   if (f.to !== undefined) q = q.where('r.submitted_at', '<', new Date(f.to))
-  if (f.subgroupId !== undefined) {
-    const subgroupId = f.subgroupId
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('survey_subgroup_clients as g')
-          .select('g.client_id')
-          .where('g.tenant_id', '=', tenantId)
-          .where('g.subgroup_id', '=', subgroupId)
-          .whereRef('g.client_id', '=', 'r.client_id'),
-      ),
-    )
-  }
   const [total, rows] = await Promise.all([
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     q
@@ -181,24 +170,29 @@ export async function listResponses(ex: Executor, tenantId: number, f: ResponseF
   return { rows, total: Number(total.n) }
 }
 
+/** One page of the tenant's responses, newest first, with the total. */
+export function listResponses(ex: Executor, tenantId: number, f: ResponseFilter) {
+  let q = ex.selectFrom('survey_responses as r').where('r.tenant_id', '=', tenantId)
+  if (f.clientId !== undefined) q = q.where('r.client_id', '=', f.clientId)
+  if (f.subgroupId !== undefined) {
+    const subgroupId = f.subgroupId
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('survey_subgroup_clients as g')
+          .select('g.client_id')
+          .where('g.tenant_id', '=', tenantId)
+          .where('g.subgroup_id', '=', subgroupId)
+          .whereRef('g.client_id', '=', 'r.client_id'),
+      ),
+    )
+  }
+  return responsePage(q, f)
+}
+
 /** One page of a client's own responses (any tenant), newest first. */
-export async function listOwnResponses(ex: Executor, clientId: number, f: ResponseFilter) {
-  let q = ex.selectFrom('survey_responses as r').where('r.client_id', '=', clientId)
-  if (f.surveyId !== undefined) q = q.where('r.survey_id', '=', f.surveyId)
-  if (f.responseId !== undefined) q = q.where('r.id', '=', f.responseId)
-  if (f.from !== undefined) q = q.where('r.submitted_at', '>=', new Date(f.from))
-  if (f.to !== undefined) q = q.where('r.submitted_at', '<', new Date(f.to))
-  const [total, rows] = await Promise.all([
-    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    q
-      .select(RESPONSE_COLUMNS)
-      .orderBy('r.submitted_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(f.limit)
-      .offset(f.offset)
-      .execute(),
-  ])
-  return { rows, total: Number(total.n) }
+export function listOwnResponses(ex: Executor, clientId: number, f: ResponseFilter) {
+  return responsePage(ex.selectFrom('survey_responses as r').where('r.client_id', '=', clientId), f)
 }
 
 /** One response of the tenant, or undefined. */
@@ -227,23 +221,10 @@ export type ResponseRow = Awaited<ReturnType<typeof findResponse>> & object
 export function listClientDetails(ex: Executor, clientIds: number[]) {
   if (clientIds.length === 0) return Promise.resolve([])
   return ex
-    .selectFrom('users')
-    .select([
-      'id',
-      'username',
-      'first_name',
-      'last_name',
-      'profile_photo',
-      'email',
-      'phonenumber',
-      'gender',
-      'country',
-      'state',
-      'city',
-    ])
-    .select(sql<string | null>`to_char(dob, 'YYYY-MM-DD')`.as('dob'))
-    .where('id', 'in', clientIds)
-    .where('user_type', '=', 'client')
+    .selectFrom('users as u')
+    .select(CLIENT_DETAIL_COLUMNS)
+    .where('u.id', 'in', clientIds)
+    .where('u.user_type', '=', 'client')
     .execute()
 }
 

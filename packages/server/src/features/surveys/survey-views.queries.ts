@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { CLIENT_DETAIL_COLUMNS } from '../../db/client-columns.js'
 import type { Executor } from '../../db/database.js'
 import type { DB } from '../../db/schema.js'
 import { relatedToTenant } from '../../db/client-relation.js'
@@ -203,21 +204,7 @@ export function listAudienceClients(ex: Executor, tenantId: number, surveyIds: n
   return ex
     .selectFrom('survey_audience_clients as a')
     .innerJoin('users as u', 'u.id', 'a.client_id')
-    .select([
-      'a.survey_id',
-      'u.id',
-      'u.username',
-      'u.first_name',
-      'u.last_name',
-      'u.profile_photo',
-      'u.email',
-      'u.phonenumber',
-      'u.gender',
-      'u.dob',
-      'u.country',
-      'u.state',
-      'u.city',
-    ])
+    .select(['a.survey_id', ...CLIENT_DETAIL_COLUMNS])
     .where('a.tenant_id', '=', tenantId)
     .where('a.survey_id', 'in', surveyIds)
     .orderBy('a.survey_id')

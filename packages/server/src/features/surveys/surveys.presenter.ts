@@ -1,6 +1,7 @@
 import type { Survey, SurveyClientView } from '@proxima/contracts'
 import type { Executor } from '../../db/database.js'
 import { iso, isoRequired } from '../../lib/clock.js'
+import { clientDetail } from '../community/people.js'
 import { surveyType } from './questions.js'
 import { responseRate } from './rates.js'
 import {
@@ -36,20 +37,7 @@ export async function presentSurveys(
     listAudienceClients(ex, tenantId, ids),
     listAudienceGroups(ex, tenantId, ids),
   ])
-  const audience = groupBy(clients, (u) => ({
-    id: u.id,
-    username: u.username,
-    first_name: u.first_name,
-    last_name: u.last_name,
-    profile_photo: u.profile_photo,
-    email: u.email,
-    phonenumber: u.phonenumber,
-    gender: u.gender,
-    DOB: u.dob,
-    country: u.country,
-    state: u.state,
-    city: u.city,
-  }))
+  const audience = groupBy(clients, clientDetail)
   const communities = groupBy(groups.communities, (g) => g.id)
   const subgroups = groupBy(groups.subgroups, (g) => g.id)
   const byId = new Map(

@@ -44,13 +44,9 @@ export function findSurvey(ex: Executor, tenantId: number, surveyId: number, opt
   return (opts.lock ? q.forUpdate() : q).executeTakeFirst()
 }
 
-/**
- * A survey by id alone, as customers reach it: customers are platform-wide accounts, so this spans tenants; only
- * surveys of an active tenant that are not drafts.
- */
-export function findSurveyForCustomer(ex: Executor, surveyId: number, opts: Lock = {}) {
-  const q = selectSurvey(ex)
-    .where('s.id', '=', surveyId)
+/** Surveys customers may reach: not drafts, of an active tenant, in any tenant (customers are platform-wide). */
+const reachableByCustomers = (ex: Executor) =>
+  selectSurvey(ex)
     .where('s.status', '<>', 'draft')
     .where((eb) =>
       eb.exists(
@@ -61,23 +57,16 @@ export function findSurveyForCustomer(ex: Executor, surveyId: number, opts: Lock
           .where('t.status', '=', 'active'),
       ),
     )
+
+/** A survey by id alone, as customers reach it, or undefined. */
+export function findSurveyForCustomer(ex: Executor, surveyId: number, opts: Lock = {}) {
+  const q = reachableByCustomers(ex).where('s.id', '=', surveyId)
   return (opts.lock ? q.forUpdate() : q).executeTakeFirst()
 }
 
-/** A survey by its public key (any tenant, active tenants only, never a draft). */
+/** A survey by its public key, as customers reach it, or undefined. */
 export function findSurveyByPublicKey(ex: Executor, publicKey: string, opts: Lock = {}) {
-  const q = selectSurvey(ex)
-    .where('s.public_key', '=', publicKey)
-    .where('s.status', '<>', 'draft')
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('tenants as t')
-          .select('t.id')
-          .whereRef('t.id', '=', 's.tenant_id')
-          .where('t.status', '=', 'active'),
-      ),
-    )
+  const q = reachableByCustomers(ex).where('s.public_key', '=', publicKey)
   return (opts.lock ? q.forUpdate() : q).executeTakeFirst()
 }
 
