@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { hasStatus } from '../../api/errors'
 import { useLiveRefresh } from '../../api/live-refresh'
 import { useRealtimeFrames } from '../../api/realtime'
 import { nextOffset } from '../community/api'
@@ -65,7 +66,11 @@ export const useUpdateSubgroup = () => {
 export const useDeleteSubgroup = () => {
   const changed = useSubgroupChanged()
   return useMutation({
-    mutationFn: (subgroup: Subgroup) => deleteSubgroup(subgroup.subgroup_id),
+    // Already deleted (a repeated click, another tab): the result is the one wanted.
+    mutationFn: (subgroup: Subgroup) =>
+      deleteSubgroup(subgroup.subgroup_id).catch((error: unknown) => {
+        if (!hasStatus(error, 404)) throw error
+      }),
     onSuccess: (_reply, subgroup) => changed(subgroup.survey_id),
   })
 }
