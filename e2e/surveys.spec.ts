@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { publishedSurvey } from './survey-helpers.js'
 import {
   createOrganization,
+  customerWithChat,
   docsImage,
   expectDashboard,
   PASSWORD,
@@ -186,6 +187,97 @@ test('a visitor answers on a phone, the admin sees it arrive live, writes a repo
   expect(errors).toEqual([])
   expect(visitorErrors).toEqual([])
   await phone.close()
+})
+
+test('on a phone, the admin extends a published survey, reads a new subgroup’s results and adds it to the audience', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000)
+  const errors = pageErrors(page)
+  const { tenant, token } = await signInAsNewAdmin(page, request)
+  const survey = await publishedSurvey(request, token)
+  // Two customers answer through the app; the subgroup will hold only Ada.
+  const ada = await customerWithChat(request, tenant.tenant_id as number)
+  const bob = await customerWithChat(request, tenant.tenant_id as number, {
+    first_name: 'Bob',
+    last_name: unique('Builder'),
+  })
+  for (const customer of [ada, bob]) {
+    const answered = await request.post('/api/survey/response/', {
+      headers: customer.headers,
+      data: { survey_id: survey.id, survey_response: { speed: 4, recommend: 9, channel: 'app', more: 'Quick.' } },
+    })
+    expect(answered.status()).toBe(201)
+  }
+
+  await page.setViewportSize(PHONE)
+  await page.goto(`/surveys/${survey.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: survey.topic })).toBeVisible()
+  const responses = page.locator('dl > div', { has: page.getByText('Responses', { exact: true }) })
+  await expect(responses.getByRole('definition').first()).toHaveText('2')
+  expect(await sidewaysOverflow(page)).toEqual([])
+
+  // The run gets a last day, a month away; a day already past is refused under the field.
+  const day = (fromToday: number) => new Date(Date.now() + fromToday * 86_400_000).toISOString().slice(0, 10)
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  const edit = page.getByRole('dialog', { name: `Edit ${survey.topic}` })
+  await edit.getByLabel('Last day').fill(day(-3))
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(edit.getByText('The end day must not be in the past.')).toBeVisible()
+  await edit.getByLabel('Last day').fill(day(30))
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(edit).toBeHidden()
+  await expect(page.getByText(`${survey.topic} is saved.`)).toBeVisible()
+  await expect(page.locator('header').getByText(/Until /)).toBeVisible()
+
+  // A subgroup of Ada alone, created on the results page, narrows the figures to her answer.
+  const subgroups = page.getByRole('region', { name: 'Subgroups' })
+  await subgroups.getByRole('button', { name: 'New subgroup' }).click()
+  const create = page.getByRole('dialog', { name: 'New subgroup' })
+  await create.getByRole('textbox', { name: 'Name' }).fill('Ada only')
+  await create.getByRole('combobox', { name: 'Customers' }).fill(ada.name.split(' ')[1] ?? '')
+  await page.getByRole('option', { name: new RegExp(ada.name) }).click()
+  await create.getByRole('button', { name: 'Create subgroup' }).click()
+  await expect(create).toBeHidden()
+  await expect(subgroups.getByText('1 customer', { exact: true })).toBeVisible()
+  await page.getByRole('combobox', { name: 'Respondents' }).click()
+  await page.getByRole('option', { name: 'Subgroup: Ada only' }).click()
+  await expect(responses.getByRole('definition').first()).toHaveText('1')
+  expect(await sidewaysOverflow(page)).toEqual([])
+
+  // Added to the audience, the subgroup stays there: deleting it is refused, with the reason.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  await edit.getByRole('combobox', { name: 'Subgroups' }).click()
+  await page.getByRole('option', { name: 'Ada only' }).click()
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(edit).toBeHidden()
+  await expect(subgroups.getByText('In the audience')).toBeVisible()
+  await subgroups.getByRole('button', { name: 'Delete subgroup Ada only' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Delete subgroup Ada only?' })
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(confirm.getByText(/part of the published survey’s audience, which can only grow/)).toBeVisible()
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toBeHidden()
+
+  // Renamed, it keeps filtering the figures; in the audience it is a fixed choice that Backspace does not remove.
+  await subgroups.getByRole('button', { name: 'Edit subgroup Ada only' }).click()
+  const rename = page.getByRole('dialog', { name: 'Edit subgroup Ada only' })
+  await rename.getByRole('textbox', { name: 'Name' }).fill('Ada alone')
+  await rename.getByRole('button', { name: 'Save subgroup' }).click()
+  await expect(rename).toBeHidden()
+  await expect(subgroups.getByText('Ada alone')).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Respondents' })).toHaveText(/Subgroup: Ada alone/)
+  await expect(responses.getByRole('definition').first()).toHaveText('1')
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  await edit.getByRole('combobox', { name: 'Subgroups' }).focus()
+  await page.keyboard.press('Backspace')
+  await expect(edit.getByText('Ada alone')).toBeVisible()
+  await edit.getByRole('button', { name: 'Cancel' }).click()
+  await expect(edit).toBeHidden()
+  expect(await sidewaysOverflow(page)).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
+  expect(errors).toEqual([])
 })
 
 /**

@@ -102,6 +102,12 @@ export type SubgroupInput = { survey_id: number; subgroup_name: string; subgroup
 export const createSubgroup = (body: SubgroupInput) =>
   apiFetch<Subgroup>('/api/survey/surveysubgroup/', { method: 'POST', body })
 
+export const updateSubgroup = (id: number, body: Omit<SubgroupInput, 'survey_id'>) =>
+  apiFetch<Subgroup>(`/api/survey/surveysubgroup/${id}/`, { method: 'PATCH', body })
+
+/** 409 `survey.invalid_state` while the subgroup is in a published survey's audience, or the survey is closed. */
+export const deleteSubgroup = (id: number) => apiFetch<void>(`/api/survey/surveysubgroup/${id}/`, { method: 'DELETE' })
+
 export const fetchInvitations = async (surveyId: number, offset: number, signal?: AbortSignal) =>
   offsetPage(
     await apiFetch<Partial<OffsetPage<SurveyInvitation>>>(`/api/survey/survey/${surveyId}/invitations/`, {

@@ -1,16 +1,21 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { hasStatus } from '../../api/errors'
 import { useLiveRefresh } from '../../api/live-refresh'
 import { useRealtimeFrames } from '../../api/realtime'
 import { nextOffset } from '../community/api'
 import {
   INVITATION_PAGE_SIZE,
   createSubgroup,
+  deleteSubgroup,
   fetchInvitations,
   fetchReport,
   fetchSubgroups,
   inviteMore,
   postConclusion,
   surveyKeys,
+  updateSubgroup,
+  type Subgroup,
+  type SubgroupInput,
 } from './api'
 
 /** The survey's figures, for every respondent or for one subgroup's clients. */
@@ -28,11 +33,45 @@ export const useSubgroups = (surveyId: number | null) =>
     enabled: surveyId !== null,
   })
 
-export const useCreateSubgroup = () => {
+/**
+ * A subgroup changed: its survey's subgroups are refetched, and so are the figures filtered by it and the survey
+ * (its audience counts a subgroup's customers).
+ */
+const useSubgroupChanged = () => {
   const client = useQueryClient()
+  return (surveyId: number) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: surveyKeys.subgroups(surveyId) }),
+      client.invalidateQueries({ queryKey: surveyKeys.results(surveyId) }),
+      client.invalidateQueries({ queryKey: surveyKeys.detail(surveyId) }),
+    ])
+}
+
+export const useCreateSubgroup = () => {
+  const changed = useSubgroupChanged()
   return useMutation({
     mutationFn: createSubgroup,
-    onSuccess: (subgroup) => client.invalidateQueries({ queryKey: surveyKeys.subgroups(subgroup.survey_id) }),
+    onSuccess: (subgroup) => changed(subgroup.survey_id),
+  })
+}
+
+export const useUpdateSubgroup = () => {
+  const changed = useSubgroupChanged()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: Omit<SubgroupInput, 'survey_id'> }) => updateSubgroup(id, body),
+    onSuccess: (subgroup) => changed(subgroup.survey_id),
+  })
+}
+
+export const useDeleteSubgroup = () => {
+  const changed = useSubgroupChanged()
+  return useMutation({
+    // Already deleted (a repeated click, another tab): the result is the one wanted.
+    mutationFn: (subgroup: Subgroup) =>
+      deleteSubgroup(subgroup.subgroup_id).catch((error: unknown) => {
+        if (!hasStatus(error, 404)) throw error
+      }),
+    onSuccess: (_reply, subgroup) => changed(subgroup.survey_id),
   })
 }
 

@@ -1,6 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete'
 import Chip from '@mui/material/Chip'
 import TextField from '@mui/material/TextField'
+import LockOutlined from '@mui/icons-material/LockOutlined'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Ref } from 'react'
@@ -16,7 +17,17 @@ type Props = {
   error?: string | undefined
   inputRef?: Ref<HTMLInputElement>
   helperText?: string
+  /** Customers already in the value that stay: shown without a way to remove them. */
+  fixed?: readonly number[]
 }
+
+/** The picked items, the fixed ones kept first whatever the change (a deleted chip, Backspace, the clear button). */
+export const keepFixed = <T,>(
+  before: readonly T[],
+  next: readonly T[],
+  fixed: readonly number[],
+  idOf: (item: T) => number,
+) => [...before.filter((item) => fixed.includes(idOf(item))), ...next.filter((item) => !fixed.includes(idOf(item)))]
 
 const labelOf = (c: StaffClient): string => {
   const name = [c.first_name, c.last_name].filter(Boolean).join(' ').trim()
@@ -31,6 +42,7 @@ export const ClientPicker = ({
   error,
   inputRef,
   helperText = 'Search by name, email or phone and pick customers one by one.',
+  fixed = [],
 }: Props) => {
   const [input, setInput] = useState('')
   const search = useDebouncedValue(input.trim(), 300)
@@ -51,7 +63,7 @@ export const ClientPicker = ({
       getOptionLabel={(option) => option.label}
       inputValue={input}
       onInputChange={(_, text, reason) => setInput(reason === 'reset' ? '' : text)}
-      onChange={(_, next) => onChange(next)}
+      onChange={(_, next) => onChange(keepFixed(value, next, fixed, (c) => c.id))}
       loading={found.isFetching}
       noOptionsText={
         search.length < 2
@@ -62,8 +74,12 @@ export const ClientPicker = ({
       }
       renderValue={(picked, getItemProps) =>
         picked.map((client, index) => {
-          const { key, ...props } = getItemProps({ index })
-          return <Chip key={key} label={client.label} size="small" {...props} />
+          const { key, onDelete, ...props } = getItemProps({ index })
+          return fixed.includes(client.id) ? (
+            <Chip key={key} label={client.label} size="small" icon={<LockOutlined />} {...props} />
+          ) : (
+            <Chip key={key} label={client.label} size="small" onDelete={onDelete} {...props} />
+          )
         })
       }
       renderInput={(params) => (

@@ -85,25 +85,30 @@ const QuestionDraft = z
   })
 export type QuestionDraft = z.infer<typeof QuestionDraft>
 
-const Day = z.union([z.literal(''), DateOnly])
+/** A day as a date input holds it: '' when there is none. */
+export const Day = z.union([z.literal(''), DateOnly])
+export const Topic = z
+  .string()
+  .trim()
+  .min(1, { error: 'Give the survey a topic.' })
+  .max(TOPIC_MAX, { error: `At most ${TOPIC_MAX} characters.` })
+export const Description = z
+  .string()
+  .trim()
+  .max(DESCRIPTION_MAX, { error: `At most ${DESCRIPTION_MAX} characters.` })
+/** Customers picked one by one, with the label their chip shows. */
+export const ClientPicks = z.array(z.object({ id: z.number(), label: z.string() }))
 
 export const SurveyDraft = z
   .object({
-    survey_topic: z
-      .string()
-      .trim()
-      .min(1, { error: 'Give the survey a topic.' })
-      .max(TOPIC_MAX, { error: `At most ${TOPIC_MAX} characters.` }),
-    survey_description: z
-      .string()
-      .trim()
-      .max(DESCRIPTION_MAX, { error: `At most ${DESCRIPTION_MAX} characters.` }),
+    survey_topic: Topic,
+    survey_description: Description,
     survey_context: z
       .string()
       .trim()
       .max(CONTEXT_MAX, { error: `At most ${CONTEXT_MAX} characters.` }),
     questions: z.array(QuestionDraft).max(QUESTION_MAX, { error: `A survey has at most ${QUESTION_MAX} questions.` }),
-    target_audience: z.array(z.object({ id: z.number(), label: z.string() })),
+    target_audience: ClientPicks,
     community_ids: z.array(z.number()),
     subgroup_ids: z.array(z.number()),
     allow_anonymous: z.boolean(),
@@ -153,7 +158,7 @@ export const questionDraft = (q: Question): QuestionDraft => ({
   max_length: numberText(q.max_length),
 })
 
-const clientLabel = (c: Survey['target_audience'][number]) =>
+export const clientLabel = (c: Survey['target_audience'][number]) =>
   [c.first_name, c.last_name].filter(Boolean).join(' ').trim() || c.email || c.username
 
 export const emptyDraft = (): SurveyDraft => ({
@@ -184,7 +189,7 @@ export const surveyDraft = (survey: Survey): SurveyDraft => ({
   end_day: survey.end_day ?? '',
 })
 
-const orNull = (text: string) => (text.trim() ? text.trim() : null)
+export const orNull = (text: string) => (text.trim() ? text.trim() : null)
 const numberOr = (text: string) => (text.trim() ? Number(text) : undefined)
 
 /** The question as sent: only the fields its type has. */

@@ -171,7 +171,9 @@ export const SurveyEditorPage = () => {
             </Button>
           }
         >
-          This survey is {survey.data.status}: its questions and audience are no longer edited here.
+          {survey.data.status === 'published'
+            ? 'This survey is published: change its topic, description and last day, or add to its audience, with Edit on its results page.'
+            : 'This survey is closed: it no longer changes.'}
         </Alert>
       </>
     )

@@ -17,9 +17,11 @@ import { PublicLink } from '../components/PublicLink'
 import { StatusChip } from '../components/StatusChip'
 import { runPeriod } from '../format'
 import { ConclusionSection } from '../results/ConclusionSection'
+import { EditSurveyButton } from '../results/EditSurveyDialog'
 import { InvitationsSection } from '../results/InvitationsSection'
 import { InviteButton } from '../results/InviteDialog'
 import { QuestionResult } from '../results/QuestionResult'
+import { SubgroupsSection } from '../results/SubgroupsSection'
 import { SummaryFigures } from '../results/SummaryFigures'
 import { useSubgroups, useSurveyLiveResults, useSurveyReport } from '../use-survey-results'
 import { useCloseSurvey, useSurvey } from '../use-surveys'
@@ -117,6 +119,7 @@ const Results = ({ survey }: { survey: Survey }) => {
             </Button>
             {survey.status === 'published' ? (
               <>
+                <EditSurveyButton survey={survey} />
                 <InviteButton surveyId={survey.survey_id} />
                 <CloseButton survey={survey} />
               </>
@@ -150,6 +153,10 @@ const Results = ({ survey }: { survey: Survey }) => {
         {report.isFetching && !report.isPending ? <LinearProgress aria-label="Updating the results" /> : null}
       </Box>
       {body}
+      <SubgroupsSection
+        survey={survey}
+        onDeleted={(deleted) => setSubgroupId((current) => (current === deleted ? null : current))}
+      />
       <InvitationsSection surveyId={survey.survey_id} />
     </>
   )

@@ -39,24 +39,27 @@ export const ScaleChart = ({ question, values }: Props) => {
           ]}
         />
       </Box>
-      <Box component="table" sx={visuallyHidden}>
-        <caption>Answers to “{question.title}” by value</caption>
-        <thead>
-          <tr>
-            <th scope="col">Answer</th>
-            <th scope="col">Count</th>
-            <th scope="col">Share</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.value}>
-              <th scope="row">{row.value}</th>
-              <td>{row.count}</td>
-              <td>{percent(row.percentage, 1)}</td>
+      {/* A table is at least as wide as its cells, whatever its own width: a hidden box around it clips it. */}
+      <Box sx={visuallyHidden}>
+        <table>
+          <caption>Answers to “{question.title}” by value</caption>
+          <thead>
+            <tr>
+              <th scope="col">Answer</th>
+              <th scope="col">Count</th>
+              <th scope="col">Share</th>
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.value}>
+                <th scope="row">{row.value}</th>
+                <td>{row.count}</td>
+                <td>{percent(row.percentage, 1)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </Box>
     </Box>
   )
