@@ -12,7 +12,7 @@ import { Link as RouterLink, useParams } from 'react-router'
 import { PageHeader } from '../../../ui/PageHeader'
 import { EmptyState, ErrorState, LoadingState, SkeletonBlock } from '../../../ui/states'
 import { useToast } from '../../../ui/toast'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+
 import { PublicLink } from '../components/PublicLink'
 import { StatusChip } from '../components/StatusChip'
 import { runPeriod } from '../format'
@@ -25,6 +25,7 @@ import { SubgroupsSection } from '../results/SubgroupsSection'
 import { SummaryFigures } from '../results/SummaryFigures'
 import { useSubgroups, useSurveyLiveResults, useSurveyReport } from '../use-survey-results'
 import { useCloseSurvey, useSurvey } from '../use-surveys'
+import { ConfirmDialog } from '../../../ui/ConfirmDialog'
 
 const CloseButton = ({ survey }: { survey: Survey }) => {
   const [open, setOpen] = useState(false)
@@ -42,8 +43,8 @@ const CloseButton = ({ survey }: { survey: Survey }) => {
       <ConfirmDialog
         open={open}
         title={`Close ${survey.survey_topic}?`}
-        action="Close survey"
-        pendingAction="Closing…"
+        confirmLabel="Close survey"
+        busyLabel="Closing…"
         busy={close.isPending}
         error={close.error}
         onClose={dismiss}

@@ -17,11 +17,12 @@ import { EmptyState, ErrorState, SkeletonBlock } from '../../../ui/states'
 import { useToast } from '../../../ui/toast'
 import { useDebouncedValue } from '../../../ui/use-debounced-value'
 import type { StatusFilter } from '../api'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+
 import { SurveyCard } from '../components/SurveyCard'
 import { count } from '../format'
 import { useSurveyListLive } from '../use-survey-results'
 import { useDeleteSurvey, useSurveys } from '../use-surveys'
+import { ConfirmDialog } from '../../../ui/ConfirmDialog'
 
 const FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -144,8 +145,8 @@ export const SurveysPage = () => {
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.survey_topic ?? 'this draft'}?`}
-        action="Delete"
-        pendingAction="Deleting…"
+        confirmLabel="Delete"
+        busyLabel="Deleting…"
         busy={remove.isPending}
         error={remove.error}
         onClose={close}

@@ -12,9 +12,10 @@ import { useState } from 'react'
 import { ErrorState, SkeletonBlock } from '../../../ui/states'
 import { useToast } from '../../../ui/toast'
 import type { Subgroup } from '../api'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+
 import { SubgroupDialog, SubgroupDialogButton } from '../editor/SubgroupDialog'
 import { useDeleteSubgroup, useSubgroups } from '../use-survey-results'
+import { ConfirmDialog } from '../../../ui/ConfirmDialog'
 
 const customers = (count: number) => (count === 1 ? '1 customer' : `${count} customers`)
 
@@ -36,8 +37,8 @@ const DeleteSubgroupDialog = ({ target, onClose, onDeleted }: DeleteProps) => {
     <ConfirmDialog
       open={target?.open ?? false}
       title={`Delete subgroup ${subgroup?.subgroup_name ?? ''}?`}
-      action="Delete"
-      pendingAction="Deleting…"
+      confirmLabel="Delete"
+      busyLabel="Deleting…"
       busy={remove.isPending}
       error={remove.error}
       onClose={dismiss}

@@ -9,7 +9,7 @@ import { useToast } from '../../../ui/toast'
 import { useCategories, useDeleteCategory, type CategoryItem } from '../api'
 import { CategoryFormDialog } from './CategoryFormDialog'
 import { CategoryList } from './CategoryList'
-import { ConfirmDialog } from './ConfirmDialog'
+import { ConfirmDialog } from '../../../ui/ConfirmDialog'
 
 type Dialog = { kind: 'form' | 'delete'; category: CategoryItem | null }
 

@@ -10,9 +10,9 @@ import { useState } from 'react'
 import { EmptyState, ErrorState, SkeletonBlock } from '../../../ui/states'
 import { useToast } from '../../../ui/toast'
 import { useCategories, useDeleteTopic, useSaveTopic, useTopics, type TopicItem } from '../api'
-import { ConfirmDialog } from './ConfirmDialog'
 import { TopicFormDialog } from './TopicFormDialog'
 import { TopicList } from './TopicList'
+import { ConfirmDialog } from '../../../ui/ConfirmDialog'
 
 type Dialog = { kind: 'form' | 'archive' | 'delete'; topic: TopicItem | null }
 
