@@ -48,7 +48,7 @@ export function classify(text: string): Sentence {
   if (m) {
     const vp = m[1]!
     if (/^let (?:me|us) know\b/i.test(vp)) return { text, kind: 'letKnow', vp }
-    if (startsWithVerb(vp) && !/^note\b/i.test(vp)) return { text, kind: 'request', vp }
+    if (!/^note\b/i.test(vp) && startsWithVerb(vp)) return { text, kind: 'request', vp }
   }
   if (/^let (?:me|us) know\b/i.test(bare)) return { text, kind: 'letKnow', vp: lowerFirst(bare) }
   if (/\?$/.test(text)) return { text, kind: 'question', vp: '' }
@@ -56,16 +56,19 @@ export function classify(text: string): Sentence {
     return { text, kind: 'sorry', vp: '' }
   if (GOOD.test(text) && !NEGATIVE.test(text)) return { text, kind: 'good', vp: '' }
   if (NEGATIVE.test(text)) return { text, kind: 'bad', vp: '' }
-  if (startsWithVerb(bare) && /Imperative/.test(firstTags(bare)) && !/^(?:thank|hope|sorry|have)\b/i.test(bare))
+  // The cheap checks first: the tagger runs only for a sentence they leave open.
+  if (!/^(?:thank|hope|sorry|have)\b/i.test(bare) && startsWithVerb(bare, (tags) => /Imperative/.test(tags)))
     return { text, kind: 'request', vp: lowerFirst(bare) }
   return { text, kind: 'other', vp: '' }
 }
 
 const firstTags = (text: string) => (termTags(text)[0] ?? []).join(',')
 
-function startsWithVerb(vp: string): boolean {
+/** Whether the text opens with a plain verb ("send…", not "is…", "sent…", "sending…"); `also` tests its tags too. */
+function startsWithVerb(vp: string, also: (tags: string) => boolean = () => true): boolean {
+  if (/^(?:be|have)\b/i.test(vp)) return false
   const tags = firstTags(vp)
-  return /Verb/.test(tags) && !/Auxiliary|Modal|Gerund|PastTense/.test(tags) && !/^(?:be|have)\b/i.test(vp)
+  return /Verb/.test(tags) && !/Auxiliary|Modal|Gerund|PastTense/.test(tags) && also(tags)
 }
 
 /** "send your address again" → "sending your address again", or undefined. */
@@ -102,9 +105,32 @@ export function insist(msg: Message, tone: Tone): Message | undefined {
   return undefined
 }
 
-export function renderTone(msg: Message, tone: Tone, k: number, apostrophe: string): Rendered {
+/**
+ * A parsed message ready to render: each body sentence classified, and the requests' "-ing" forms as they are first
+ * asked for. Both run compromise's tagger, so they are worked out once and reused for every variant rendered.
+ */
+export type Prepared = { msg: Message; sentences: Sentence[]; gerund: (vp: string) => string | undefined }
+
+/** Classifies the message's sentences, each distinct one once; what `earlier` already worked out is reused. */
+export function prepare(msg: Message, earlier?: Prepared): Prepared {
+  const known = new Map<string, Sentence>()
+  earlier?.msg.paragraphs.flat().forEach((text, i) => known.set(text, earlier.sentences[i]!))
+  const once = (text: string) => known.get(text) ?? known.set(text, classify(text)).get(text)!
+  return { msg, sentences: msg.paragraphs.flat().map(once), gerund: earlier?.gerund ?? remembered(gerund) }
+}
+
+/** `fn` computed once per distinct argument. */
+function remembered<T>(fn: (arg: string) => T): (arg: string) => T {
+  const results = new Map<string, T>()
+  return (arg) => {
+    if (!results.has(arg)) results.set(arg, fn(arg))
+    return results.get(arg)!
+  }
+}
+
+export function renderTone(prepared: Prepared, tone: Tone, k: number, apostrophe: string): Rendered {
+  const { msg, sentences: all } = prepared
   const added: string[] = []
-  const all = msg.paragraphs.flat().map(classify)
   const bodyText = all.map((s) => s.text).join(' ')
   let woven = false
   const news = all.some((x) => x.kind === 'good' || x.kind === 'bad')
@@ -121,6 +147,7 @@ export function renderTone(msg: Message, tone: Tone, k: number, apostrophe: stri
           () => !woven && ((woven = true), true),
           added,
           isCustomer(bodyText),
+          prepared.gerund,
           news || p > 0 || i > 0,
         )
         if (tone === 'concise' && isFiller(raw) && all.length > 1) out = ''
@@ -292,6 +319,7 @@ function sentence(
   weave: () => boolean,
   added: string[],
   customer: boolean,
+  gerundOf: (vp: string) => string | undefined,
   news = false,
 ): string {
   // "I'm afraid if this date…" does not work: a sentence opening with a condition takes no lead phrase.
@@ -333,7 +361,7 @@ function sentence(
     }
     case 'friendly': {
       if (s.kind === 'request') {
-        const g = gerund(s.vp)
+        const g = gerundOf(s.vp)
         // "Would you mind trying reinstalling" and "fix it now when you get a chance" are not offered.
         const urgent = /\b(?:now|immediately|today|as soon as possible|right away)\b/i.test(s.vp)
         const options = [
