@@ -106,17 +106,30 @@ export function insist(msg: Message, tone: Tone): Message | undefined {
 }
 
 /**
- * A parsed message ready to render: each body sentence classified, and the requests' "-ing" forms as they are first
- * asked for. Both run compromise's tagger, so they are worked out once and reused for every variant rendered.
+ * A parsed message ready to render: each body sentence classified, the body's sentiment and the requests' "-ing"
+ * forms (the last two when first asked for). Classifying and conjugating run compromise's tagger, so all of it is
+ * worked out once and reused for every variant rendered.
  */
-export type Prepared = { msg: Message; sentences: Sentence[]; gerund: (vp: string) => string | undefined }
+export type Prepared = {
+  msg: Message
+  sentences: Sentence[]
+  mood: () => number
+  gerund: (vp: string) => string | undefined
+}
 
 /** Classifies the message's sentences, each distinct one once; what `earlier` already worked out is reused. */
 export function prepare(msg: Message, earlier?: Prepared): Prepared {
   const known = new Map<string, Sentence>()
   earlier?.msg.paragraphs.flat().forEach((text, i) => known.set(text, earlier.sentences[i]!))
   const once = (text: string) => known.get(text) ?? known.set(text, classify(text)).get(text)!
-  return { msg, sentences: msg.paragraphs.flat().map(once), gerund: earlier?.gerund ?? remembered(gerund) }
+  const sentences = msg.paragraphs.flat().map(once)
+  const bodyText = sentences.map((s) => s.text).join(' ')
+  return {
+    msg,
+    sentences,
+    mood: lazily(() => sentimentOf(bodyText).score),
+    gerund: earlier?.gerund ?? remembered(gerund),
+  }
 }
 
 /** `fn` computed once per distinct argument. */
@@ -128,10 +141,17 @@ function remembered<T>(fn: (arg: string) => T): (arg: string) => T {
   }
 }
 
+/** `fn` computed on the first call only. */
+function lazily<T>(fn: () => T): () => T {
+  let result: { value: T } | undefined
+  return () => (result ??= { value: fn() }).value
+}
+
 export function renderTone(prepared: Prepared, tone: Tone, k: number, apostrophe: string): Rendered {
   const { msg, sentences: all } = prepared
   const added: string[] = []
   const bodyText = all.map((s) => s.text).join(' ')
+  const customer = isCustomer(bodyText)
   let woven = false
   const news = all.some((x) => x.kind === 'good' || x.kind === 'bad')
   let acknowledged = false
@@ -146,7 +166,7 @@ export function renderTone(prepared: Prepared, tone: Tone, k: number, apostrophe
           k,
           () => !woven && ((woven = true), true),
           added,
-          isCustomer(bodyText),
+          customer,
           prepared.gerund,
           news || p > 0 || i > 0,
         )
@@ -158,14 +178,14 @@ export function renderTone(prepared: Prepared, tone: Tone, k: number, apostrophe
 
   // Empathy comes first: the acknowledgement opens the body.
   if (tone === 'empathetic') {
-    const mood = sentimentOf(bodyText).score
+    const mood = prepared.mood()
     const situation = situationOf(
       bodyText,
       all.map((s) => s.kind),
     )
     // A reply that already apologises gets the acknowledgement without a second "sorry".
     const apologised = /\b(?:sorry|apologi[sz]e|apologies)\b/i.test(bodyText)
-    const options = isCustomer(bodyText)
+    const options = customer
       ? CUSTOMER_ACKNOWLEDGE[mood < -0.05 || COMPLAINT.test(bodyText) ? 'negative' : mood > 0.3 ? 'positive' : 'other']
       : (apologised ? ACKNOWLEDGE_PLAIN : ACKNOWLEDGE)[situation]
     // A reply that already thanks for patience is not thanked twice.
@@ -201,9 +221,7 @@ export function renderTone(prepared: Prepared, tone: Tone, k: number, apostrophe
     // Nothing to weave warmth into: a warm opening line instead.
     // "Happy to help!" only where help is given: not before bad news, an apology or the writer's own thanks.
     const plain =
-      isCustomer(bodyText) ||
-      /^(?:thanks|thank you)\b/i.test(bodyText) ||
-      all.some((x) => x.kind === 'bad' || x.kind === 'sorry')
+      customer || /^(?:thanks|thank you)\b/i.test(bodyText) || all.some((x) => x.kind === 'bad' || x.kind === 'sorry')
     const opener = pick(plain ? ['Hi there!', 'Hey there!'] : ['Hi there!', 'Happy to help!', 'Hey there!'], k)
     text = `${opener} ${text}`
     added.push(opener)
