@@ -106,15 +106,17 @@ export function insist(msg: Message, tone: Tone): Message | undefined {
 }
 
 /**
- * A parsed message ready to render: each body sentence classified, the body's sentiment and the requests' "-ing"
- * forms (the last two when first asked for). Classifying and conjugating run compromise's tagger, so all of it is
- * worked out once and reused for every variant rendered.
+ * A parsed message ready to render: each body sentence classified, the body's sentiment, the requests' "-ing" forms
+ * and the sentence rewrites that are the same in every variant (the last three when first asked for). Classifying
+ * and conjugating run compromise's tagger, so all of it is worked out once and reused for every variant rendered.
  */
 export type Prepared = {
   msg: Message
   sentences: Sentence[]
   mood: () => number
   gerund: (vp: string) => string | undefined
+  /** The rewrite stored under `key`, written by `write` the first time. */
+  rewritten: (key: string, write: () => string) => string
 }
 
 /** Classifies the message's sentences, each distinct one once; what `earlier` already worked out is reused. */
@@ -129,7 +131,13 @@ export function prepare(msg: Message, earlier?: Prepared): Prepared {
     sentences,
     mood: lazily(() => sentimentOf(bodyText).score),
     gerund: earlier?.gerund ?? remembered(gerund),
+    rewritten: earlier?.rewritten ?? rewrites(),
   }
+}
+
+function rewrites(): Prepared['rewritten'] {
+  const written = new Map<string, string>()
+  return (key, write) => written.get(key) ?? written.set(key, write()).get(key)!
 }
 
 /** `fn` computed once per distinct argument. */
@@ -167,7 +175,7 @@ export function renderTone(prepared: Prepared, tone: Tone, k: number, apostrophe
           () => !woven && ((woven = true), true),
           added,
           customer,
-          prepared.gerund,
+          prepared,
           news || p > 0 || i > 0,
         )
         if (tone === 'concise' && isFiller(raw) && all.length > 1) out = ''
@@ -337,7 +345,7 @@ function sentence(
   weave: () => boolean,
   added: string[],
   customer: boolean,
-  gerundOf: (vp: string) => string | undefined,
+  { gerund: gerundOf, rewritten }: Prepared,
   news = false,
 ): string {
   // "I'm afraid if this date…" does not work: a sentence opening with a condition takes no lead phrase.
@@ -354,6 +362,7 @@ function sentence(
   }
   switch (tone) {
     case 'formal': {
+      const formalWords = (text: string) => rewritten(`formal\n${text}`, () => formalWordsOf(text))
       if (s.kind === 'request')
         return formalWords(
           pick([`Please ${s.vp}.`, `Could you please ${s.vp}?`, `I would be grateful if you could ${s.vp}.`], k),
@@ -423,21 +432,25 @@ function sentence(
         return lead(pick(["I'm afraid ", 'Unfortunately, '], k), s.text)
       return s.text
     }
-    case 'concise': {
-      // A request keeps its own form: "Fix it now." stays an imperative, "Could you…?" becomes "Please …".
-      if (s.kind === 'request')
-        return /^[^,]*\bplease\b|\?$/i.test(s.text)
-          ? finish(applyRules(`Please ${s.vp}.`, CONCISE).replace(/^Please please /i, 'Please '))
-          : finish(applyRules(s.text, CONCISE))
-      if (s.kind === 'letKnow') return finish(applyRules(capitalize(s.vp), CONCISE))
-      const short = finish(applyRules(s.text, CONCISE))
-      // The active voice is often shorter: "The refund was processed on…" → "We processed the refund on…".
-      const active = switchVoice(short)
-      return active && /^We /.test(active) && active.length < short.length ? finish(active) : short
-    }
+    case 'concise':
+      // The same in every variant.
+      return rewritten(`concise\n${s.kind}\n${s.text}`, () => concisely(s))
     default:
       return restructure(s, k, NEUTRAL_SWAPS[k % NEUTRAL_SWAPS.length]!)
   }
 }
 
-const formalWords = (text: string) => finish(applyRules(expand(text), FORMAL))
+function concisely(s: Sentence): string {
+  // A request keeps its own form: "Fix it now." stays an imperative, "Could you…?" becomes "Please …".
+  if (s.kind === 'request')
+    return /^[^,]*\bplease\b|\?$/i.test(s.text)
+      ? finish(applyRules(`Please ${s.vp}.`, CONCISE).replace(/^Please please /i, 'Please '))
+      : finish(applyRules(s.text, CONCISE))
+  if (s.kind === 'letKnow') return finish(applyRules(capitalize(s.vp), CONCISE))
+  const short = finish(applyRules(s.text, CONCISE))
+  // The active voice is often shorter: "The refund was processed on…" → "We processed the refund on…".
+  const active = switchVoice(short)
+  return active && /^We /.test(active) && active.length < short.length ? finish(active) : short
+}
+
+const formalWordsOf = (text: string) => finish(applyRules(expand(text), FORMAL))
