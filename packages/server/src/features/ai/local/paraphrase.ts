@@ -4,7 +4,7 @@ import { parseMessage } from './message.js'
 import { hasContraction } from './rewrite.js'
 import { expandShorthand, shorthandIn } from './shorthand.js'
 import { isNegation, looksEnglish, sameText, splitSentences, tokenize } from './text.js'
-import { insist, renderTone } from './tone.js'
+import { insist, prepare, renderTone } from './tone.js'
 
 /**
  * The paraphraser. The text is parsed into a message (greeting, clean sentences, closing thanks, sign-off; texting
@@ -27,7 +27,7 @@ export function paraphrase(input: ParaphraseInput): ParaphraseResult {
   if (!english) return { variants: lightRewrites(text, n) }
 
   const apostrophe = text.includes('’') && !text.includes("'") ? '’' : "'"
-  const message = parseMessage(text)
+  const message = prepare(parseMessage(text))
   const check = checker(text, input.tone)
   const variants: string[] = []
   let nearMiss: string | undefined
@@ -39,7 +39,8 @@ export function paraphrase(input: ParaphraseInput): ParaphraseResult {
     else if (verdict === 'long' && nearMiss === undefined) nearMiss = out
   }
   // Nothing in the tone's rules applied: its last-resort change, if it has one.
-  const stronger = variants.length === 0 ? insist(message, input.tone) : undefined
+  const insisted = variants.length === 0 ? insist(message.msg, input.tone) : undefined
+  const stronger = insisted && prepare(insisted, message)
   for (let k = 0; stronger && k < n * CANDIDATES_PER_VARIANT && variants.length < n; k++) {
     const { text: out, added } = renderTone(stronger, input.tone, k, apostrophe)
     if (!variants.some((v) => sameWords(v, out)) && check(out, added) === true) variants.push(out)

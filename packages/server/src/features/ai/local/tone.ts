@@ -48,7 +48,7 @@ export function classify(text: string): Sentence {
   if (m) {
     const vp = m[1]!
     if (/^let (?:me|us) know\b/i.test(vp)) return { text, kind: 'letKnow', vp }
-    if (startsWithVerb(vp) && !/^note\b/i.test(vp)) return { text, kind: 'request', vp }
+    if (!/^note\b/i.test(vp) && startsWithVerb(vp)) return { text, kind: 'request', vp }
   }
   if (/^let (?:me|us) know\b/i.test(bare)) return { text, kind: 'letKnow', vp: lowerFirst(bare) }
   if (/\?$/.test(text)) return { text, kind: 'question', vp: '' }
@@ -56,16 +56,19 @@ export function classify(text: string): Sentence {
     return { text, kind: 'sorry', vp: '' }
   if (GOOD.test(text) && !NEGATIVE.test(text)) return { text, kind: 'good', vp: '' }
   if (NEGATIVE.test(text)) return { text, kind: 'bad', vp: '' }
-  if (startsWithVerb(bare) && /Imperative/.test(firstTags(bare)) && !/^(?:thank|hope|sorry|have)\b/i.test(bare))
+  // The cheap checks first: the tagger runs only for a sentence they leave open.
+  if (!/^(?:thank|hope|sorry|have)\b/i.test(bare) && startsWithVerb(bare, (tags) => /Imperative/.test(tags)))
     return { text, kind: 'request', vp: lowerFirst(bare) }
   return { text, kind: 'other', vp: '' }
 }
 
 const firstTags = (text: string) => (termTags(text)[0] ?? []).join(',')
 
-function startsWithVerb(vp: string): boolean {
+/** Whether the text opens with a plain verb ("send…", not "is…", "sent…", "sending…"); `also` tests its tags too. */
+function startsWithVerb(vp: string, also: (tags: string) => boolean = () => true): boolean {
+  if (/^(?:be|have)\b/i.test(vp)) return false
   const tags = firstTags(vp)
-  return /Verb/.test(tags) && !/Auxiliary|Modal|Gerund|PastTense/.test(tags) && !/^(?:be|have)\b/i.test(vp)
+  return /Verb/.test(tags) && !/Auxiliary|Modal|Gerund|PastTense/.test(tags) && also(tags)
 }
 
 /** "send your address again" → "sending your address again", or undefined. */
@@ -102,10 +105,61 @@ export function insist(msg: Message, tone: Tone): Message | undefined {
   return undefined
 }
 
-export function renderTone(msg: Message, tone: Tone, k: number, apostrophe: string): Rendered {
+/**
+ * A parsed message ready to render: each body sentence classified, the body's sentiment, the requests' "-ing" forms
+ * and the sentence rewrites that are the same in every variant (the last three when first asked for). Classifying
+ * and conjugating run compromise's tagger, so all of it is worked out once and reused for every variant rendered.
+ */
+export type Prepared = {
+  msg: Message
+  sentences: Sentence[]
+  mood: () => number
+  gerund: (vp: string) => string | undefined
+  /** The rewrite stored under `key`, written by `write` the first time. */
+  rewritten: (key: string, write: () => string) => string
+}
+
+/** Classifies the message's sentences, each distinct one once; what `earlier` already worked out is reused. */
+export function prepare(msg: Message, earlier?: Prepared): Prepared {
+  const known = new Map<string, Sentence>()
+  earlier?.msg.paragraphs.flat().forEach((text, i) => known.set(text, earlier.sentences[i]!))
+  const once = (text: string) => known.get(text) ?? known.set(text, classify(text)).get(text)!
+  const sentences = msg.paragraphs.flat().map(once)
+  const bodyText = sentences.map((s) => s.text).join(' ')
+  return {
+    msg,
+    sentences,
+    mood: lazily(() => sentimentOf(bodyText).score),
+    gerund: earlier?.gerund ?? remembered(gerund),
+    rewritten: earlier?.rewritten ?? rewrites(),
+  }
+}
+
+function rewrites(): Prepared['rewritten'] {
+  const written = new Map<string, string>()
+  return (key, write) => written.get(key) ?? written.set(key, write()).get(key)!
+}
+
+/** `fn` computed once per distinct argument. */
+function remembered<T>(fn: (arg: string) => T): (arg: string) => T {
+  const results = new Map<string, T>()
+  return (arg) => {
+    if (!results.has(arg)) results.set(arg, fn(arg))
+    return results.get(arg)!
+  }
+}
+
+/** `fn` computed on the first call only. */
+function lazily<T>(fn: () => T): () => T {
+  let result: { value: T } | undefined
+  return () => (result ??= { value: fn() }).value
+}
+
+export function renderTone(prepared: Prepared, tone: Tone, k: number, apostrophe: string): Rendered {
+  const { msg, sentences: all } = prepared
   const added: string[] = []
-  const all = msg.paragraphs.flat().map(classify)
   const bodyText = all.map((s) => s.text).join(' ')
+  const customer = isCustomer(bodyText)
   let woven = false
   const news = all.some((x) => x.kind === 'good' || x.kind === 'bad')
   let acknowledged = false
@@ -120,7 +174,8 @@ export function renderTone(msg: Message, tone: Tone, k: number, apostrophe: stri
           k,
           () => !woven && ((woven = true), true),
           added,
-          isCustomer(bodyText),
+          customer,
+          prepared,
           news || p > 0 || i > 0,
         )
         if (tone === 'concise' && isFiller(raw) && all.length > 1) out = ''
@@ -131,14 +186,14 @@ export function renderTone(msg: Message, tone: Tone, k: number, apostrophe: stri
 
   // Empathy comes first: the acknowledgement opens the body.
   if (tone === 'empathetic') {
-    const mood = sentimentOf(bodyText).score
+    const mood = prepared.mood()
     const situation = situationOf(
       bodyText,
       all.map((s) => s.kind),
     )
     // A reply that already apologises gets the acknowledgement without a second "sorry".
     const apologised = /\b(?:sorry|apologi[sz]e|apologies)\b/i.test(bodyText)
-    const options = isCustomer(bodyText)
+    const options = customer
       ? CUSTOMER_ACKNOWLEDGE[mood < -0.05 || COMPLAINT.test(bodyText) ? 'negative' : mood > 0.3 ? 'positive' : 'other']
       : (apologised ? ACKNOWLEDGE_PLAIN : ACKNOWLEDGE)[situation]
     // A reply that already thanks for patience is not thanked twice.
@@ -174,9 +229,7 @@ export function renderTone(msg: Message, tone: Tone, k: number, apostrophe: stri
     // Nothing to weave warmth into: a warm opening line instead.
     // "Happy to help!" only where help is given: not before bad news, an apology or the writer's own thanks.
     const plain =
-      isCustomer(bodyText) ||
-      /^(?:thanks|thank you)\b/i.test(bodyText) ||
-      all.some((x) => x.kind === 'bad' || x.kind === 'sorry')
+      customer || /^(?:thanks|thank you)\b/i.test(bodyText) || all.some((x) => x.kind === 'bad' || x.kind === 'sorry')
     const opener = pick(plain ? ['Hi there!', 'Hey there!'] : ['Hi there!', 'Happy to help!', 'Hey there!'], k)
     text = `${opener} ${text}`
     added.push(opener)
@@ -292,6 +345,7 @@ function sentence(
   weave: () => boolean,
   added: string[],
   customer: boolean,
+  { gerund: gerundOf, rewritten }: Prepared,
   news = false,
 ): string {
   // "I'm afraid if this date…" does not work: a sentence opening with a condition takes no lead phrase.
@@ -308,6 +362,7 @@ function sentence(
   }
   switch (tone) {
     case 'formal': {
+      const formalWords = (text: string) => rewritten(`formal\n${text}`, () => formalWordsOf(text))
       if (s.kind === 'request')
         return formalWords(
           pick([`Please ${s.vp}.`, `Could you please ${s.vp}?`, `I would be grateful if you could ${s.vp}.`], k),
@@ -333,7 +388,7 @@ function sentence(
     }
     case 'friendly': {
       if (s.kind === 'request') {
-        const g = gerund(s.vp)
+        const g = gerundOf(s.vp)
         // "Would you mind trying reinstalling" and "fix it now when you get a chance" are not offered.
         const urgent = /\b(?:now|immediately|today|as soon as possible|right away)\b/i.test(s.vp)
         const options = [
@@ -377,21 +432,25 @@ function sentence(
         return lead(pick(["I'm afraid ", 'Unfortunately, '], k), s.text)
       return s.text
     }
-    case 'concise': {
-      // A request keeps its own form: "Fix it now." stays an imperative, "Could you…?" becomes "Please …".
-      if (s.kind === 'request')
-        return /^[^,]*\bplease\b|\?$/i.test(s.text)
-          ? finish(applyRules(`Please ${s.vp}.`, CONCISE).replace(/^Please please /i, 'Please '))
-          : finish(applyRules(s.text, CONCISE))
-      if (s.kind === 'letKnow') return finish(applyRules(capitalize(s.vp), CONCISE))
-      const short = finish(applyRules(s.text, CONCISE))
-      // The active voice is often shorter: "The refund was processed on…" → "We processed the refund on…".
-      const active = switchVoice(short)
-      return active && /^We /.test(active) && active.length < short.length ? finish(active) : short
-    }
+    case 'concise':
+      // The same in every variant.
+      return rewritten(`concise\n${s.kind}\n${s.text}`, () => concisely(s))
     default:
       return restructure(s, k, NEUTRAL_SWAPS[k % NEUTRAL_SWAPS.length]!)
   }
 }
 
-const formalWords = (text: string) => finish(applyRules(expand(text), FORMAL))
+function concisely(s: Sentence): string {
+  // A request keeps its own form: "Fix it now." stays an imperative, "Could you…?" becomes "Please …".
+  if (s.kind === 'request')
+    return /^[^,]*\bplease\b|\?$/i.test(s.text)
+      ? finish(applyRules(`Please ${s.vp}.`, CONCISE).replace(/^Please please /i, 'Please '))
+      : finish(applyRules(s.text, CONCISE))
+  if (s.kind === 'letKnow') return finish(applyRules(capitalize(s.vp), CONCISE))
+  const short = finish(applyRules(s.text, CONCISE))
+  // The active voice is often shorter: "The refund was processed on…" → "We processed the refund on…".
+  const active = switchVoice(short)
+  return active && /^We /.test(active) && active.length < short.length ? finish(active) : short
+}
+
+const formalWordsOf = (text: string) => finish(applyRules(expand(text), FORMAL))
