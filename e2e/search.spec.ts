@@ -110,3 +110,30 @@ test('the search window finds a community issue by the name of the customer who 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   expect(errors).toEqual([])
 })
+
+test('the search window finds a survey by a word of its topic and opens its results', async ({ page, request }) => {
+  const errors: Error[] = []
+  page.on('pageerror', (e) => errors.push(e))
+  const { token } = await signInAdmin(page)
+
+  const word = unique('kumquat')
+  const topic = `Our ${word} deliveries`
+  const headers = { authorization: `Token ${token}` }
+  const created = await request.post('/api/survey/survey/', {
+    headers,
+    data: { survey_topic: topic, survey_questions: [{ type: 'rating', title: 'How was the delivery?' }] },
+  })
+  expect(created.status()).toBe(201)
+  const surveyId = ((await created.json()) as { survey_id: number }).survey_id
+  expect((await request.post(`/api/survey/survey/${surveyId}/publish/`, { headers, data: {} })).status()).toBe(200)
+
+  const { dialog, box } = await openSearch(page)
+  await box.pressSequentially(word.slice(0, -2), { delay: 20 })
+  const survey = dialog.getByRole('region', { name: 'Surveys' }).getByRole('link', { name: new RegExp(topic) })
+  await expect(survey).toBeVisible()
+  await expect(survey.locator('mark')).toHaveText([word])
+  await survey.click()
+  await expect(page).toHaveURL(new RegExp(`/surveys/${surveyId}$`))
+  await expect(page.getByRole('heading', { level: 1, name: topic })).toBeVisible()
+  expect(errors).toEqual([])
+})

@@ -2,13 +2,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { SearchReply, SearchResult, SearchType } from '@proxima/contracts'
 import { apiFetch } from '../../api/client'
 
-/** What the window searches, in the order its groups are shown. Surveys have no screen yet, so they are left out. */
+/** What the window searches, in the order its groups are shown. */
 export const SEARCH_GROUPS = [
   { type: 'chats', label: 'Chats' },
   { type: 'messages', label: 'Messages' },
   { type: 'issues', label: 'Issues' },
   { type: 'comments', label: 'Comments' },
   { type: 'communities', label: 'Communities' },
+  { type: 'surveys', label: 'Surveys' },
 ] as const satisfies readonly { type: SearchType; label: string }[]
 
 export const SEARCH_TYPES: SearchType[] = SEARCH_GROUPS.map((group) => group.type)
@@ -51,6 +52,8 @@ export const resultPath = (result: SearchResult): string | null => {
       return ref.issue_id ? `/community/issues/${ref.issue_id}#comment-${result.id}` : null
     case 'communities':
       return `/community/${ref.community_id ?? result.id}`
+    case 'surveys':
+      return `/surveys/${ref.survey_id ?? result.id}`
     default:
       return null
   }

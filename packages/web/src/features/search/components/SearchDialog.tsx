@@ -32,7 +32,7 @@ const Message = ({ icon, title, text }: { icon?: ReactNode; title: string; text?
 
 /**
  * The search window: words (kept between openings) → the organisation's chats, messages, issues, comments and
- * communities, grouped by kind. ↓ and ↑ move through the results, Enter opens one, Escape closes the window.
+ * communities and surveys, grouped by kind. ↓ and ↑ move through the results, Enter opens one, Escape closes the window.
  */
 export const SearchDialog = () => {
   const dispatch = useAppDispatch()
@@ -79,7 +79,7 @@ export const SearchDialog = () => {
       <Message
         icon={<Search />}
         title="Search your organization"
-        text="Type at least 2 characters to find chats, messages, community issues, comments and communities."
+        text="Type at least 2 characters to find chats, messages, community issues, comments, communities and surveys."
       />
     )
   } else if (search.isError && !search.data) {

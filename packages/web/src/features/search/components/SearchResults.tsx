@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography'
 import ChatOutlined from '@mui/icons-material/ChatOutlined'
 import CommentOutlined from '@mui/icons-material/CommentOutlined'
 import ForumOutlined from '@mui/icons-material/ForumOutlined'
+import PollOutlined from '@mui/icons-material/PollOutlined'
 import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined'
 import TextsmsOutlined from '@mui/icons-material/TextsmsOutlined'
 import type { SearchResult, SearchType } from '@proxima/contracts'
@@ -20,6 +21,7 @@ const ICONS: Partial<Record<SearchType, ReactNode>> = {
   issues: <QuestionAnswerOutlined fontSize="small" />,
   comments: <CommentOutlined fontSize="small" />,
   communities: <ForumOutlined fontSize="small" />,
+  surveys: <PollOutlined fontSize="small" />,
 }
 
 const day = (iso: string) => {
@@ -117,7 +119,7 @@ const Group = ({ label, results, onOpen }: { label: string; results: SearchResul
   )
 }
 
-/** Results grouped by kind (chats, messages, issues, comments, communities), best matches first in each. */
+/** Results grouped by kind (chats, messages, issues, comments, communities, surveys), best matches first in each. */
 export const SearchResults = ({ results, onOpen }: { results: SearchResult[]; onOpen: () => void }) => (
   <>
     {SEARCH_GROUPS.map((group) => (
