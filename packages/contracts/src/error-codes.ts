@@ -98,6 +98,9 @@ export const ErrorCodes = [
   'survey.invalid_response',
   'survey.sign_in_required',
   'subgroup.name_taken',
+  // Analytics (§7)
+  'analytics.scope_required',
+  'analytics.too_many_buckets',
   // AI helpers (§10)
   'ai.input_too_long',
   'ai.nothing_to_summarize',

@@ -1,0 +1,136 @@
+import { Temporal } from 'temporal-polyfill'
+import { AppError, badRequest } from '../../lib/errors.js'
+
+/*
+ * The window and buckets of the descriptive analytics (contract §7.2), in the tenant's (or the request's) time zone:
+ * `[from, to)`, a date-only bound meaning a local midnight, and series buckets that are whole calendar units there.
+ * Day, week (from Monday) and month buckets run from one local midnight to another, so a day is 23 or 25 hours long
+ * on a DST change; hour buckets are one real hour each, counted from local midnight, so such a day has 23 or 25 of
+ * them, and a half-hour zone's hours start at half past in UTC.
+ */
+
+export type Granularity = 'hour' | 'day' | 'week' | 'month'
+
+/** A half-open bucket `[start, end)`: `partial` when it reaches outside the window or past now, `future` after now. */
+export type Bucket = { start: Date; end: Date; partial: boolean; future: boolean }
+
+export type Window = { from: Date; to: Date }
+
+/** The longest window a request may ask for, and the most buckets a series may have (§7.2). */
+export const MAX_SPAN_DAYS = 731
+export const MAX_BUCKETS = 1000
+const DEFAULT_SPAN_DAYS = 30
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
+
+const instant = (zoned: Temporal.ZonedDateTime) => new Date(zoned.epochMilliseconds)
+
+/** The local midnight that starts `date` in `timeZone` (the first instant of the day when midnight is skipped). */
+function midnight(date: Temporal.PlainDate, timeZone: string): Temporal.ZonedDateTime {
+  return date.toZonedDateTime({ timeZone })
+}
+
+/** The local calendar date at an instant. */
+function localDate(at: Date, timeZone: string): Temporal.PlainDate {
+  return Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(timeZone).toPlainDate()
+}
+
+/** Whether `timeZone` is an IANA time zone name this runtime knows. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    Temporal.Now.zonedDateTimeISO(timeZone)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A bound of the window as an instant: a timestamp as it is; a date as the local midnight that starts it (`from`)
+ * or the one that ends it (`to`: the next day's midnight, exclusive).
+ */
+export function windowBound(value: string, timeZone: string, side: 'from' | 'to'): Date {
+  if (!DATE_ONLY.test(value)) return new Date(value)
+  const date = Temporal.PlainDate.from(value)
+  return instant(midnight(side === 'from' ? date : date.add({ days: 1 }), timeZone))
+}
+
+/**
+ * The window of a request: `to` defaults to now, `from` to 30 days before `to`. 400 `validation.failed` unless
+ * `from` < `to` and the span is at most 731 days.
+ */
+export function resolveWindow(
+  input: { from?: string | undefined; to?: string | undefined },
+  timeZone: string,
+  now: Date,
+): Window {
+  const to = input.to === undefined ? now : windowBound(input.to, timeZone, 'to')
+  const from =
+    input.from === undefined
+      ? new Date(to.getTime() - DEFAULT_SPAN_DAYS * 86_400_000)
+      : windowBound(input.from, timeZone, 'from')
+  if (from.getTime() >= to.getTime())
+    throw badRequest('validation.failed', '"from" must be before "to".', { from: ['Choose a start before the end.'] })
+  if (to.getTime() - from.getTime() > MAX_SPAN_DAYS * 86_400_000)
+    throw badRequest('validation.failed', `A window spans at most ${MAX_SPAN_DAYS} days.`, {
+      from: [`Choose a window of at most ${MAX_SPAN_DAYS} days.`],
+    })
+  return { from, to }
+}
+
+/** The first day of the calendar unit that contains `date`: itself, its week's Monday or its month's first. */
+function unitStart(date: Temporal.PlainDate, granularity: Exclude<Granularity, 'hour'>): Temporal.PlainDate {
+  if (granularity === 'week') return date.subtract({ days: date.dayOfWeek - 1 })
+  if (granularity === 'month') return date.with({ day: 1 })
+  return date
+}
+
+const nextUnit = (date: Temporal.PlainDate, granularity: Exclude<Granularity, 'hour'>) =>
+  date.add(granularity === 'week' ? { weeks: 1 } : granularity === 'month' ? { months: 1 } : { days: 1 })
+
+/** The [start, end) instants of every calendar unit that overlaps the window, oldest first. */
+function* spans(window: Window, granularity: Granularity, timeZone: string): Generator<[Date, Date]> {
+  const unit = granularity === 'hour' ? 'day' : granularity
+  let day = unitStart(localDate(window.from, timeZone), unit)
+  while (true) {
+    const next = nextUnit(day, unit)
+    const start = instant(midnight(day, timeZone))
+    if (start.getTime() >= window.to.getTime()) return
+    const end = instant(midnight(next, timeZone))
+    if (granularity !== 'hour') {
+      yield [start, end]
+    } else {
+      // One real hour at a time from local midnight; the day's last bucket ends at the next midnight.
+      for (let t = start.getTime(); t < end.getTime(); t += 3_600_000) {
+        const hourEnd = Math.min(t + 3_600_000, end.getTime())
+        if (hourEnd > window.from.getTime() && t < window.to.getTime()) yield [new Date(t), new Date(hourEnd)]
+      }
+    }
+    day = next
+  }
+}
+
+/**
+ * The series buckets of a window (§7.2): whole calendar units in `timeZone`, the first the one that contains
+ * `from`, the last the one that contains the instant before `to`. 400 `analytics.too_many_buckets` beyond 1,000.
+ */
+export function bucketsOf(window: Window, granularity: Granularity, timeZone: string, now: Date): Bucket[] {
+  const out: Bucket[] = []
+  for (const [start, end] of spans(window, granularity, timeZone)) {
+    if (out.length === MAX_BUCKETS)
+      throw new AppError(
+        400,
+        'analytics.too_many_buckets',
+        `A series has at most ${MAX_BUCKETS} buckets: choose a shorter window or a coarser granularity.`,
+        { errors: { granularity: [`At most ${MAX_BUCKETS} buckets: choose a coarser granularity.`] } },
+      )
+    out.push({
+      start,
+      end,
+      partial:
+        start.getTime() < window.from.getTime() || end.getTime() > window.to.getTime() || end.getTime() > now.getTime(),
+      future: start.getTime() >= now.getTime(),
+    })
+  }
+  return out
+}
