@@ -7,6 +7,7 @@ import {
   Timestamp,
   UserPublic,
   WindowTimeOrDate,
+  listOf,
   orderedWindow,
   optionalText,
   text,
@@ -138,13 +139,6 @@ export const MessagePage = z.object({ error: z.literal(false), data: z.array(Mes
 export type MessagePage = z.infer<typeof MessagePage>
 
 /** Lists accept comma-separated values or repeated keys (contract §1.2). */
-const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess(
-    (v) =>
-      v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).filter(Boolean),
-    z.array(item).min(1),
-  )
-
 export const ChatListQuery = orderedWindow(
   z.object({
     status: listOf(ChatStatus).optional(),

@@ -104,6 +104,14 @@ export const QueryBool = z.preprocess(
   z.boolean({ error: 'Must be true or false.' }),
 )
 
+/** A list in a query or a body: an array, or comma-separated values (contract §1.2). */
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (v) =>
+      v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).filter(Boolean),
+    z.array(item).min(1),
+  )
+
 /**
  * §1.5.2: the legacy tenant keys staff may send with a read. Optional; when present each must name the caller's
  * own tenant, any other is answered 404.

@@ -1,6 +1,7 @@
 export * from './common.js'
 export * from './errors.js'
 export * from './error-codes.js'
+export * from './analytics.js'
 export * from './auth.js'
 export * from './tenant.js'
 export * from './staff.js'
