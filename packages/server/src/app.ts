@@ -42,6 +42,8 @@ import { passwordRoutes } from './features/auth/passwords.routes.js'
 import { invitationRoutes } from './features/auth/invitations.routes.js'
 import { createTenantService } from './features/tenants/tenants.service.js'
 import { createSettingsService } from './features/tenants/settings.service.js'
+import { analyticsRoutes } from './features/analytics/analytics.routes.js'
+import { createAnalyticsService } from './features/analytics/analytics.service.js'
 import { createRecordsService } from './features/tenants/records.service.js'
 import { tenantRoutes } from './features/tenants/tenants.routes.js'
 import { recordsRoutes } from './features/tenants/records.routes.js'
@@ -374,6 +376,7 @@ export async function buildApp(deps: AppDeps) {
   })
   await app.register(surveyReportRoutes, { report: createReportService({ db, clock }) })
   await app.register(overviewRoutes, { overview: createOverviewService({ clock, chats, issues, settings }) })
+  await app.register(analyticsRoutes, { analytics: createAnalyticsService({ db, clock, settings, log: app.log }) })
   await app.register(realtimeRoutes, {
     hub: realtime,
     bus,

@@ -134,3 +134,25 @@ export function bucketsOf(window: Window, granularity: Granularity, timeZone: st
   }
   return out
 }
+
+/**
+ * The default window of an hourly series (§7.2): the 23 whole local hours before the hour containing `to`, and
+ * that hour up to `to`. Hours are counted from local midnight, so in a half-hour zone they start at half past in UTC.
+ */
+export function lastHoursWindow(to: Date, timeZone: string): Window {
+  const local = Temporal.Instant.fromEpochMilliseconds(to.getTime() - 1).toZonedDateTimeISO(timeZone)
+  const midnightMs = local.startOfDay().epochMilliseconds
+  const hourStart = midnightMs + Math.floor((local.epochMilliseconds - midnightMs) / 3_600_000) * 3_600_000
+  return { from: new Date(hourStart - 23 * 3_600_000), to }
+}
+
+/**
+ * The calendar year containing `to` in `timeZone` (§7.3 `engagementfrequency`): 1 January there, and the next 1
+ * January when `to` was not given.
+ */
+export function calendarYearWindow(to: Date, timeZone: string, toGiven: boolean): Window {
+  const year = localDate(new Date(to.getTime() - 1), timeZone).year
+  const start = instant(midnight(Temporal.PlainDate.from({ year, month: 1, day: 1 }), timeZone))
+  const end = instant(midnight(Temporal.PlainDate.from({ year: year + 1, month: 1, day: 1 }), timeZone))
+  return { from: start, to: toGiven ? to : end }
+}
