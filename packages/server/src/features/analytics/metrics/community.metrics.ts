@@ -1,5 +1,5 @@
 import { round2 } from '../../../lib/numbers.js'
-import type { MetricContext } from '../metric.js'
+import { metric, type MetricContext } from '../metric.js'
 import { runningTotals, seriesItems } from '../series.js'
 import type { Bucket, Window } from '../window.js'
 import {
@@ -18,7 +18,6 @@ import {
   ratingCounts,
   type CommunityScope,
 } from './community-members.queries.js'
-import { metric } from '../metric.js'
 
 /*
  * Community metrics (contract §7.9); docs/metrics/community.md defines each number for the people who read them.
@@ -44,6 +43,9 @@ export function windowEdges(buckets: readonly Bucket[], window: Window): string[
 
 /** `part ÷ whole` rounded to 2 decimals, or null when `whole` is 0. */
 const ratio = (part: number, whole: number) => (whole === 0 ? null : round2(part / whole))
+
+/** (end − start) ÷ start × 100, rounded to 2 decimals; null when there was nobody at the start. */
+const growth = (start: number, end: number) => (start === 0 ? null : round2(((end - start) / start) * 100))
 
 /** Rows grouped by `width_bucket` index: the window's buckets by 1-based index, and the row before `from` (0). */
 function byBucket<T extends { bucket: number }>(rows: readonly T[]) {
@@ -103,9 +105,6 @@ const communitygrowthrateMetric = metric({
     }
   },
 })
-
-/** (end − start) ÷ start × 100, rounded to 2 decimals; null when there was nobody at the start. */
-const growth = (start: number, end: number) => (start === 0 ? null : round2(((end - start) / start) * 100))
 
 const communitymembersMetric = metric({
   name: 'communitymembers',
