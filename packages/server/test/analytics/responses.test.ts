@@ -169,7 +169,18 @@ describe('averageresponsetime', () => {
 
   it('answers nulls and zeros for a tenant without chats, the same by GET and POST, naming the ignored filters', async () => {
     const org = await createTenantWithAdmin(app)
-    const query = { from: '2026-05-01', to: '2026-05-03', timezone: 'UTC', business_hours: true, community: 4 }
+    const community = await app.db
+      .insertInto('communities')
+      .values({ tenant_id: org.tenant.tenant_id, name: 'Owners' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const query = {
+      from: '2026-05-01',
+      to: '2026-05-03',
+      timezone: 'UTC',
+      business_hours: true,
+      community: Number(community.id),
+    }
     const got = await getMetric<Stats>(app, org.token, 'averageresponsetime', query)
     const posted = await postMetric<Stats>(app, org.token, 'averageresponsetime', query)
     expect(posted).toEqual(got)

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Executor } from '../../../db/database.js'
-import type { Span } from './responses.queries.js'
+import { channelCondition, iso, type Span } from './responses.queries.js'
 
 /*
  * Satisfaction facts (contract §7.6): one rating per chat, `chats.satisfaction_rating`, placed at `chats.rated_at`
@@ -25,13 +25,11 @@ export type RatingStats = {
 }
 export type BucketRatingStats = RatingStats & { b: number }
 
-const iso = (d: Date) => d.toISOString()
-
+/** The chat filters (alias `c`). */
 function chatConditions(f: SatisfactionFilter): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = []
-  if (f.channel?.length) parts.push(sql`AND c.channel = ANY(${[...f.channel]}::text[])`)
-  if (f.assignee !== undefined) parts.push(sql`AND c.assignee_id = ${f.assignee}`)
-  return sql.join(parts, sql` `)
+  return f.assignee === undefined
+    ? channelCondition(f.channel)
+    : sql`${channelCondition(f.channel)} AND c.assignee_id = ${f.assignee}`
 }
 
 const STATS = sql`count(*) AS n,

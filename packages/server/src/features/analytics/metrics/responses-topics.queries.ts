@@ -1,6 +1,6 @@
-import { sql, type RawBuilder } from 'kysely'
+import { sql } from 'kysely'
 import type { Executor } from '../../../db/database.js'
-import type { Span } from './responses.queries.js'
+import { channelCondition, iso, type Span } from './responses.queries.js'
 
 /*
  * Topic facts (contract §7.7): chats created in the window by their current topic. Filter: the chat's channel.
@@ -8,11 +8,6 @@ import type { Span } from './responses.queries.js'
  */
 
 export type TopicFilter = { tenantId: number; channel?: readonly string[] | undefined }
-
-const iso = (d: Date) => d.toISOString()
-
-const channelCondition = (f: TopicFilter): RawBuilder<unknown> =>
-  f.channel?.length ? sql`AND c.channel = ANY(${[...f.channel]}::text[])` : sql``
 
 /** All chats created in the span, and those without a topic. */
 export async function topicTotals(
@@ -25,7 +20,7 @@ export async function topicTotals(
     FROM chats c
     WHERE c.tenant_id = ${f.tenantId}
       AND c.created_at >= ${iso(span.from)}::timestamptz AND c.created_at < ${iso(span.to)}::timestamptz
-      ${channelCondition(f)}`.execute(db)
+      ${channelCondition(f.channel)}`.execute(db)
   return rows[0] as { total: number | string; unassigned: number | string }
 }
 
@@ -49,7 +44,7 @@ export async function popularTopics(
       FROM chats c
       WHERE c.tenant_id = ${f.tenantId} AND c.topic_id IS NOT NULL
         AND c.created_at >= ${from}::timestamptz AND c.created_at < ${to}::timestamptz
-        ${channelCondition(f)}
+        ${channelCondition(f.channel)}
     ), ranked AS (
       SELECT k.topic_id, t.name, count(*) AS n
       FROM created k
@@ -90,7 +85,7 @@ export async function leastTopics(db: Executor, f: TopicFilter, span: Span, limi
       FROM chat_topics t
       LEFT JOIN chats c ON c.tenant_id = t.tenant_id AND c.topic_id = t.id
         AND c.created_at >= ${iso(span.from)}::timestamptz AND c.created_at < ${iso(span.to)}::timestamptz
-        ${channelCondition(f)}
+        ${channelCondition(f.channel)}
       WHERE t.tenant_id = ${f.tenantId} AND t.is_active
       GROUP BY t.id, t.name
     ), ranked AS (

@@ -22,14 +22,18 @@ export type ResponseFilter = {
 export type WaitStats = { n: number | string; mean: string | number | null; median: number | null; p90: number | null }
 export type BucketWaitStats = WaitStats & { b: number }
 
-const iso = (d: Date) => d.toISOString()
+/** An instant as a `timestamptz` parameter. */
+export const iso = (d: Date) => d.toISOString()
+
+/** The chat's channel among those given (alias `c`); nothing when none are given. */
+export const channelCondition = (channel: readonly string[] | undefined): RawBuilder<unknown> =>
+  channel?.length ? sql`AND c.channel = ANY(${[...channel]}::text[])` : sql``
 
 /** The chat filters (alias `c`). */
 function chatConditions(f: ResponseFilter): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = []
-  if (f.channel?.length) parts.push(sql`AND c.channel = ANY(${[...f.channel]}::text[])`)
-  if (f.topicId !== undefined) parts.push(sql`AND c.topic_id = ${f.topicId}`)
-  return sql.join(parts, sql` `)
+  return f.topicId === undefined
+    ? channelCondition(f.channel)
+    : sql`${channelCondition(f.channel)} AND c.topic_id = ${f.topicId}`
 }
 
 const replierCondition = (f: ResponseFilter) =>
