@@ -131,7 +131,7 @@ export const LOCATIONS: [string, string, string, number][] = [
 ]
 
 export const STAFF = [
-  { first: 'Dana', last: 'Whitfield', user: 'admin' },
+  { first: 'Dana', last: 'Whitfield', user: 'dana' },
   { first: 'Marcus', last: 'Reed', user: 'marcus' },
   { first: 'Sofia', last: 'Alvarez', user: 'sofia' },
   { first: 'Kenji', last: 'Watanabe', user: 'kenji' },

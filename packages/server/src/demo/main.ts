@@ -16,6 +16,8 @@ Creates a demo organization with ${DEFAULT_PARAMS.days} days of activity in the 
   --seed <n>        random seed (default ${DEFAULT_PARAMS.seed}); the same seed gives the same activity
   --scale <x>       multiplies the volumes (chats, customers, issues, responses; default 1)
   --days <n>        days of history (default ${DEFAULT_PARAMS.days})
+  --chats-per-day <n>       average chats a day before scaling (default ${DEFAULT_PARAMS.chatsPerDay})
+  --messages-per-chat <n>   average messages a chat (default ${DEFAULT_PARAMS.messagesPerChat})
   --name <text>     the organization's name (default "Northwind Outdoor (demo)", numbered when taken)
   --password <pw>   the staff's password (default: generated and shown once)
   --remove          delete every demo organization, its customers and recordings, instead
@@ -61,6 +63,8 @@ async function main() {
       seed: { type: 'string' },
       scale: { type: 'string' },
       days: { type: 'string' },
+      'chats-per-day': { type: 'string' },
+      'messages-per-chat': { type: 'string' },
       name: { type: 'string' },
       password: { type: 'string' },
       remove: { type: 'boolean' },
@@ -95,6 +99,8 @@ async function main() {
     let params = { ...DEFAULT_PARAMS }
     if (values.seed !== undefined) params.seed = Number(values.seed)
     if (values.days !== undefined) params.days = Number(values.days)
+    if (values['chats-per-day'] !== undefined) params.chatsPerDay = Number(values['chats-per-day'])
+    if (values['messages-per-chat'] !== undefined) params.messagesPerChat = Number(values['messages-per-chat'])
     if (values.scale !== undefined) params = scaleParams(params, Number(values.scale))
     process.stdout.write(`Creating a demo organization with ${params.days} days of activity…\n`)
     const result = await generateDemo(database, {
