@@ -79,7 +79,8 @@ export async function addMessage(
       chat_id: chatId,
       message_sender: sender,
       sender_kind: sender === 'client' ? 'client' : sender === 'tenant' ? 'staff' : 'assistant',
-      text_content: 'Hello',
+      // A deletion removes the text and keeps the row.
+      text_content: o.deletedAt ? null : 'Hello',
       sent_at: at,
       created_at: at,
       updated_at: at,

@@ -128,9 +128,11 @@ describe('engagementfrequency', () => {
     expect(reply.data.map((m) => m.month)).toEqual([...MONTHS, ...LATER])
     expect(reply.data.every((m) => m.year === 2026)).toBe(true)
     expect(reply.data[1]).toMatchObject({ start_time: '2026-02-01T00:00:00.000Z', partial: false, future: false })
+    // February: the visitor's message of the 3rd, deleted since, still counts (contract §4.5), and so does its
+    // author, next to the second visitor's message of the 10th.
     expect(values(reply.data)).toEqual([
       [3, 5, 2],
-      [0, 1, 1],
+      [0, 2, 2],
       [0, 1, 1],
       ...Array(7).fill([0, 0, 0]),
       [0, 1, 0],

@@ -131,8 +131,9 @@ describe('countchats and communicationchannels over a window', () => {
       whatsapp_count: 1,
       email_count: 0,
       total: 3,
+      // Mobile: c1's messages of 2 and 3 May, including the one deleted since (contract §4.5); 30 April is before.
       channels: [
-        { channel: 'mobile', chat_count: 1, message_count: 2, percentage: 33.33 },
+        { channel: 'mobile', chat_count: 1, message_count: 3, percentage: 33.33 },
         { channel: 'website', chat_count: 1, message_count: 1, percentage: 33.33 },
         { channel: 'facebook', chat_count: 0, message_count: 0, percentage: 0 },
         { channel: 'instagram', chat_count: 0, message_count: 0, percentage: 0 },
@@ -159,7 +160,7 @@ describe('countchats and communicationchannels over a window', () => {
       channel: 'mobile',
     })
     expect(mobile).toMatchObject({ mobile_count: 1, website_count: 0, email_count: 0, total: 1 })
-    expect(mobile.channels[0]).toEqual({ channel: 'mobile', chat_count: 1, message_count: 2, percentage: 100 })
+    expect(mobile.channels[0]).toEqual({ channel: 'mobile', chat_count: 1, message_count: 3, percentage: 100 })
     expect(mobile.channels[5]).toEqual({ channel: 'email', chat_count: 0, message_count: 0, percentage: 0 })
   })
 

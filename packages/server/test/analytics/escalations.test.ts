@@ -39,7 +39,7 @@ beforeAll(async () => {
   await addMessage(app, tenantId, e3, '2026-05-04T00:00:00Z')
   for (const at of ['2026-04-30T23:59:59Z', '2026-05-11T00:00:00Z', '2026-05-13T10:00:00Z'])
     await addEscalation(app, tenantId, e3, at)
-  // e4 talks in the window without escalating; e5 only has a deleted message there.
+  // e4 talks in the window without escalating; e5 only has a message deleted since, which still counts (§4.5).
   const e4 = await addChat(app, tenantId, '2026-05-03T00:00:00Z', { channel: 'website' })
   await addMessage(app, tenantId, e4, '2026-05-03T00:00:00Z', { sender: 'tenant' })
   const e5 = await addChat(app, tenantId, '2026-05-03T00:00:00Z', { channel: 'email' })
@@ -63,10 +63,12 @@ const byChannel = (counts: Partial<Record<string, number>>) =>
 describe('countescalatedissues', () => {
   it('counts escalated chats once and every escalation event, over chats with a message', async () => {
     const reply = await getMetric(app, token, 'countescalatedissues', WINDOW)
+    // e1 and e2 escalated in the window (e3 just before and at `to`), out of the five chats with a message in it:
+    // e1 to e4, and e5 whose only message was deleted.
     expect(reply).toMatchObject({
       count: 2,
       escalation_events: 3,
-      escalation_rate: 50,
+      escalation_rate: 40,
       by_channel: byChannel({ mobile: 1, whatsapp: 1 }),
     })
     expect(await postMetric(app, token, 'countescalatedissues', WINDOW)).toEqual(reply)
@@ -85,10 +87,12 @@ describe('countescalatedissues', () => {
       escalation_rate: 100,
       by_channel: byChannel({ whatsapp: 1 }),
     })
+    // The email chat e5 has only a deleted message in the window: a chat with a message, never escalated.
     expect(await getMetric(app, token, 'countescalatedissues', { ...WINDOW, channel: 'email' })).toMatchObject({
       count: 0,
       escalation_events: 0,
-      escalation_rate: null,
+      escalation_rate: 0,
+      by_channel: byChannel({}),
     })
   })
 

@@ -67,7 +67,10 @@ export type MessageOptions = {
   deleted?: boolean
 }
 
-/** A message sent at an exact instant: text, or a voice recording with its duration and size. */
+/**
+ * A message sent at an exact instant: text, or a voice recording with its duration and size. A deleted one looks
+ * as a deletion leaves it: no text, no audio and no transcript, the recording's type, duration and size kept.
+ */
 export async function addMessage(
   app: TestApp,
   tenantId: number,
@@ -83,8 +86,8 @@ export async function addMessage(
       chat_id: chatId,
       message_sender: 'client',
       sender_kind: 'client',
-      text_content: options.voice ? null : 'Hello',
-      voice_key: options.voice ? unique('voice/') : null,
+      text_content: options.voice || options.deleted ? null : 'Hello',
+      voice_key: options.voice && !options.deleted ? unique('voice/') : null,
       voice_mime_type: options.voice ? 'audio/webm' : null,
       voice_duration_ms: options.voice?.ms ?? null,
       voice_size_bytes: options.voice?.bytes ?? null,

@@ -39,7 +39,7 @@ beforeAll(async () => {
   await addMessage(app, a.id, web, '2026-03-06T05:00:00Z', voice(3000, 300)) // 6 March 00:00
   await addMessage(app, a.id, web, '2026-03-07T04:30:00Z', voice(1500, 150)) // 6 March 23:30
   await addMessage(app, a.id, web, '2026-03-07T10:00:00Z', voice(null, null)) // 7 March, no duration or size
-  await addMessage(app, a.id, web, '2026-03-07T12:00:00Z', { ...voice(9000, 900), deleted: true })
+  await addMessage(app, a.id, web, '2026-03-07T12:00:00Z', { ...voice(9000, 900), deleted: true }) // 7 March, still counts
   await addMessage(app, a.id, whatsapp, '2026-03-08T06:00:00Z', voice(4000, 400)) // 8 March 01:00 EST
   await addMessage(app, a.id, web, '2026-03-09T03:59:00Z', voice(1000, 100)) // 8 March 23:59 EDT
   await addMessage(app, a.id, web, '2026-03-09T04:00:00Z', voice(7000, 700)) // 9 March 00:00: at `to`
@@ -63,16 +63,17 @@ describe('cumulativevoicemessage', () => {
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body).toMatchObject({
-      total_voice_size: 7,
-      voice_message_count: 7,
-      total_duration_seconds: 21.5, // 10 + 2 + 3 + 1.5 + 4 + 1
-      total_bytes: 2150,
-      in_window: { count: 5, duration_seconds: 9.5 },
+      total_voice_size: 8,
+      voice_message_count: 8,
+      // The deleted recording keeps its 9 s and 900 bytes (contract §4.5).
+      total_duration_seconds: 30.5, // 10 + 2 + 3 + 1.5 + 9 + 4 + 1
+      total_bytes: 3050, // 1000 + 200 + 300 + 150 + 900 + 400 + 100
+      in_window: { count: 6, duration_seconds: 18.5 }, // 3 + 1.5 + 9 + 4 + 1
     })
     expect(body.series).toEqual([
       day('2026-03-06T05:00:00.000Z', '2026-03-07T05:00:00.000Z', 4), // 2 before + 2 on 6 March
-      day('2026-03-07T05:00:00.000Z', '2026-03-08T05:00:00.000Z', 5),
-      day('2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z', 7),
+      day('2026-03-07T05:00:00.000Z', '2026-03-08T05:00:00.000Z', 6), // + 2 on 7 March, one of them deleted
+      day('2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z', 8),
     ])
     expect(body.meta).toMatchObject({ granularity: 'day', timezone: 'America/New_York', ignored_filters: [] })
   })
@@ -98,7 +99,7 @@ describe('cumulativevoicemessage', () => {
     ).json()
     // The week from Monday 2 March holds the whole window: everything up to `to`.
     expect(body.series).toEqual([
-      { start_time: '2026-03-02T05:00:00.000Z', end_time: '2026-03-09T04:00:00.000Z', partial: true, count: 7 },
+      { start_time: '2026-03-02T05:00:00.000Z', end_time: '2026-03-09T04:00:00.000Z', partial: true, count: 8 },
     ])
     expect(body.meta.ignored_filters).toEqual(['community'])
     expect(body.meta.filters).toEqual({ ...WINDOW, granularity: 'week' })
@@ -114,13 +115,14 @@ describe('cumulativevoicemessage', () => {
 describe('averagevoicemessageperchat', () => {
   it('divides the voice messages of the window by the chats with a message in it', async () => {
     const body = (await a.api.get('averagevoicemessageperchat', WINDOW)).json()
-    // Chats with a message: web, WhatsApp, email (the Facebook chat's only message is deleted).
+    // Chats with a message: web, WhatsApp, email and Facebook, whose only message was deleted (contract §4.5).
+    // Voice messages: five on the web chat (one deleted) and one on WhatsApp.
     expect(body).toMatchObject({
-      average_voice_messages_per_chat: 1.67, // 5 / 3
-      voice_message_count: 5,
-      active_chat_count: 3,
+      average_voice_messages_per_chat: 1.5, // 6 / 4
+      voice_message_count: 6,
+      active_chat_count: 4,
       chats_with_voice: 2,
-      average_duration_seconds: 2.38, // (3 + 1.5 + 4 + 1) / 4, the message without a duration left out
+      average_duration_seconds: 3.7, // (3 + 1.5 + 9 + 4 + 1) / 5, the message without a duration left out
     })
   })
 

@@ -51,11 +51,12 @@ describe('clientsaverageage', () => {
     await talker(a.id, { dob: '1958-07-01' }) // 67
     await talker(a.id, { dob: '2010-06-01' }) // 15
     await talker(a.id, { gender: 'Male' }) // no date of birth: unknown
-    // Not in A's population: a message only deleted, one only before the window, one at `to`, a visitor.
+    // 36: the only message was deleted since, and still counts (contract §4.5).
     const deletedOnly = await addClient(app, { dob: '1990-01-01' })
     await addMessage(app, a.id, await addChat(app, a.id, { clientId: deletedOnly }), '2026-03-05T10:00:00Z', {
       deleted: true,
     })
+    // Not in A's population: a message only before the window, one at `to`, a visitor.
     await talker(a.id, { dob: '1990-01-01' }, '2026-02-28T23:59:59Z')
     await talker(a.id, { dob: '1990-01-01' }, '2026-03-11T00:00:00Z')
     const visitor = await addVisitor(app, a.id)
@@ -67,29 +68,30 @@ describe('clientsaverageage', () => {
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body).toMatchObject({
-      total_clients: 5,
+      total_clients: 6,
       unknown_count: 1,
-      with_age_count: 4,
-      average_age: 33.25, // (15 + 25 + 26 + 67) / 4
-      median_age: 25.5,
+      with_age_count: 5,
+      average_age: 33.8, // (15 + 25 + 26 + 36 + 67) / 5
+      median_age: 26,
     })
     expect(body.age_groups).toEqual([
-      { range: 'under 18', count: 1, percentage: 25 },
+      { range: 'under 18', count: 1, percentage: 20 },
       { range: '18-24', count: 0, percentage: 0 },
-      { range: '25-34', count: 2, percentage: 50 },
-      { range: '35-44', count: 0, percentage: 0 },
+      { range: '25-34', count: 2, percentage: 40 },
+      { range: '35-44', count: 1, percentage: 20 },
       { range: '45-54', count: 0, percentage: 0 },
       { range: '55-64', count: 0, percentage: 0 },
-      { range: '65+', count: 1, percentage: 25 },
+      { range: '65+', count: 1, percentage: 20 },
     ])
     expect(body.meta).toMatchObject({ from: '2026-03-01T00:00:00.000Z', to: '2026-03-11T00:00:00.000Z' })
 
     // One day later the client born on 11 March is 26, and the one who wrote at 11 March 00:00 (36) is in:
-    // 15, 26, 26, 36, 67.
+    // 15, 26, 26, 36, 36, 67.
     const later = (await a.api.get('clientsaverageage', { ...MARCH, to: '2026-03-11' })).json()
-    expect(later).toMatchObject({ total_clients: 6, with_age_count: 5, average_age: 34, median_age: 26 })
-    expect(later.age_groups[2]).toEqual({ range: '25-34', count: 2, percentage: 40 })
-    expect(later.age_groups[3]).toEqual({ range: '35-44', count: 1, percentage: 20 })
+    // Average 206 / 6, median (26 + 36) / 2.
+    expect(later).toMatchObject({ total_clients: 7, with_age_count: 6, average_age: 34.33, median_age: 31 })
+    expect(later.age_groups[2]).toEqual({ range: '25-34', count: 2, percentage: 33.33 })
+    expect(later.age_groups[3]).toEqual({ range: '35-44', count: 2, percentage: 33.33 })
 
     // Tenant B: the shared client (26, same profile) and its own client (36); A's clients never count there.
     const other = (await b.api.get('clientsaverageage', MARCH)).json()

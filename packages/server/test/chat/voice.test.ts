@@ -308,15 +308,23 @@ describe('POST /api/chat/voice/', () => {
 })
 
 describe('removal, usage and limits', () => {
-  it('removes the audio when an admin deletes the message, keeping the row', async () => {
-    const m = (await postVoice(w.clientToken, { chat_id: chatId }, [audioPart(wav(0.5))])).json()
+  it('removes the audio when an admin deletes the message, keeping the row and what the recording was', async () => {
+    // Half a second of 16-bit mono WAV at 8 kHz: 4,000 samples of 2 bytes after a 44-byte header.
+    const m = (
+      await postVoice(w.clientToken, { chat_id: chatId, text_content: 'Caption' }, [audioPart(wav(0.5))])
+    ).json()
     const row = await app.db
       .selectFrom('chat_messages')
       .select('voice_key')
       .where('id', '=', m.message_id)
       .executeTakeFirstOrThrow()
     const file = join(dataDir, 'media', row.voice_key!)
-    expect(readFileSync(file).length).toBe(m.voice.size_bytes)
+    expect(readFileSync(file).length).toBe(8044)
+    await app.db
+      .updateTable('chat_messages')
+      .set({ voice_transcript: 'Hello there' })
+      .where('id', '=', m.message_id)
+      .execute()
 
     const del = await app.inject({
       method: 'DELETE',
@@ -330,12 +338,15 @@ describe('removal, usage and limits', () => {
       .selectAll()
       .where('id', '=', m.message_id)
       .executeTakeFirstOrThrow()
+    // The caption, the audio and its transcript go; the type, length and size stay, so the analytics keep
+    // counting it as a voice message (contract §4.5).
     expect(after).toMatchObject({
+      text_content: null,
       voice_key: null,
-      voice_mime_type: null,
-      voice_size_bytes: null,
-      voice_duration_ms: null,
       voice_transcript: null,
+      voice_mime_type: 'audio/wav',
+      voice_duration_ms: 500,
+      voice_size_bytes: 8044,
     })
     expect(after.deleted_at).not.toBeNull()
     const got = await app.inject({
@@ -343,7 +354,8 @@ describe('removal, usage and limits', () => {
       url: `/api/chat/message/${m.message_id}/`,
       headers: auth(w.adminToken),
     })
-    expect(got.json()).toMatchObject({ deleted: true, voice_content: null, voice: null })
+    // The API still shows a deleted message without text or voice.
+    expect(got.json()).toMatchObject({ deleted: true, text_content: null, voice_content: null, voice: null })
     expect((await download(m.voice_content)).statusCode).toBe(404)
   })
 
