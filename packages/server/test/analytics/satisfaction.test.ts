@@ -127,8 +127,11 @@ describe('clientsatisfaction', () => {
       rated_count: 2,
       rating_response_rate: 100,
     })
-    const withTopic = await getMetric<Satisfaction>(app, org.token, 'clientsatisfaction', { ...day, topic_id: 3 })
-    expect(withTopic.meta.ignored_filters).toEqual(['topic_id'])
+    const withTopic = await getMetric<Satisfaction>(app, org.token, 'clientsatisfaction', {
+      ...day,
+      business_hours: 'true',
+    })
+    expect(withTopic.meta.ignored_filters).toEqual(['business_hours'])
   })
 })
 
