@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Channel } from './chat.js'
+import { ChannelName } from './chat.js'
 import { Timestamp } from './common.js'
 import { AnalyticsFilterInput, FILTER_NAMES, Granularity } from './analytics.js'
 
@@ -63,7 +63,7 @@ export const CommunicationChannelsReply = reply({
   whatsapp_count: count,
   email_count: count,
   total: count,
-  channels: z.array(z.object({ channel: Channel, chat_count: count, message_count: count, percentage: ratio })),
+  channels: z.array(z.object({ channel: ChannelName, chat_count: count, message_count: count, percentage: ratio })),
 })
 export const EngagementFrequencyReply = reply({
   data: series({
@@ -81,7 +81,7 @@ export const CountEscalatedIssuesReply = reply({
   count,
   escalation_events: count,
   escalation_rate: ratio,
-  by_channel: z.array(z.object({ channel: Channel, count })),
+  by_channel: z.array(z.object({ channel: ChannelName, count })),
 })
 export const HourlyCountEscalatedIssuesReply = reply({ count, series: series({ count }) })
 

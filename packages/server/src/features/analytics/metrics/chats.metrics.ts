@@ -1,12 +1,49 @@
-import { metric } from '../metric.js'
+import { ChannelName } from '@proxima/contracts'
+import { percentage } from '../../../lib/numbers.js'
+import { metric, type MetricContext } from '../metric.js'
+import { bucketBounds, runningTotals, seriesItems } from '../series.js'
+import {
+  channelCounts,
+  chatsLastHours,
+  chatsPerBucket,
+  chatsWithMessages,
+  chatTotals,
+  messagesPerBucket,
+  type ChatScope,
+} from './chats.queries.js'
+import { escalatedChats, escalatedChatsPerBucket, escalationsByChannel } from './escalations.queries.js'
 
-/* Chats, channels and escalations (contract §7.3, §7.4). */
+/*
+ * Chats, channels and escalations (contract §7.3, §7.4). Chats count by creation time, messages by sending time
+ * (deleted ones never), escalations by each `escalated` event; the channel and topic filters are the chat's current
+ * ones. Series values cover only the part of a bucket inside the window.
+ */
+
+const CHANNELS = ChannelName.options
+
+const chatScope = (ctx: MetricContext): ChatScope => ({
+  tenantId: ctx.tenantId,
+  channels: ctx.filter.channel,
+  topicId: ctx.filter.topic_id,
+})
+
+/** The last hour, `[now − 60 min, now)`, whatever the window. */
+const lastHour = (now: Date) => ({ from: new Date(now.getTime() - 3_600_000), to: now })
+
+const countSeries = (ctx: MetricContext, counts: ReadonlyMap<number, number>) =>
+  seriesItems(ctx.buckets, new Map([...counts].map(([b, count]) => [b, { count }])), () => ({ count: 0 }))
 
 const countchatsMetric = metric({
   name: 'countchats',
   uses: ['channel', 'topic_id'],
-  compute: async () => {
-    throw new Error('not yet computed')
+  compute: async (ctx) => {
+    const t = await chatTotals(ctx.db, chatScope(ctx), ctx.window)
+    return {
+      chat_count: t.total,
+      by_status: { open: t.open, pending: t.pending, resolved: t.resolved },
+      previous_period_count: t.previous,
+      change_percentage: percentage(t.total - t.previous, t.previous),
+    }
   },
 })
 
@@ -15,8 +52,17 @@ const counthourlychatsMetric = metric({
   uses: ['channel', 'topic_id'],
   series: 'hour',
   defaultWindow: 'hours',
-  compute: async () => {
-    throw new Error('not yet computed')
+  compute: async (ctx) => {
+    const scope = chatScope(ctx)
+    const [hours, counts] = await Promise.all([
+      chatsLastHours(ctx.db, scope, ctx.now),
+      chatsPerBucket(ctx.db, scope, ctx.window, bucketBounds(ctx.buckets)),
+    ])
+    return {
+      total_chats_last_hour: hours.last,
+      previous_hour_count: hours.previous,
+      series: countSeries(ctx, counts),
+    }
   },
 })
 
@@ -25,16 +71,42 @@ const cumulativehourlychatsMetric = metric({
   uses: ['channel', 'topic_id'],
   series: 'hour',
   defaultWindow: 'hours',
-  compute: async () => {
-    throw new Error('not yet computed')
+  compute: async (ctx) => {
+    const counts = await chatsPerBucket(ctx.db, chatScope(ctx), ctx.window, bucketBounds(ctx.buckets))
+    const items = countSeries(ctx, counts)
+    const totals = runningTotals(
+      0,
+      items.map((i) => i.count),
+    )
+    return {
+      data: items.map((item, i) => ({ ...item, cumulative: totals[i]! })),
+      total: totals.at(-1) ?? 0,
+    }
   },
 })
 
 const communicationchannelsMetric = metric({
   name: 'communicationchannels',
   uses: ['channel', 'topic_id'],
-  compute: async () => {
-    throw new Error('not yet computed')
+  compute: async (ctx) => {
+    const counts = await channelCounts(ctx.db, chatScope(ctx), ctx.window)
+    const of = (channel: (typeof CHANNELS)[number]) => counts.get(channel) ?? { chats: 0, messages: 0 }
+    const total = CHANNELS.reduce((sum, channel) => sum + of(channel).chats, 0)
+    return {
+      mobile_count: of('mobile').chats,
+      website_count: of('website').chats,
+      facebook_count: of('facebook').chats,
+      instagram_count: of('instagram').chats,
+      whatsapp_count: of('whatsapp').chats,
+      email_count: of('email').chats,
+      total,
+      channels: CHANNELS.map((channel) => ({
+        channel,
+        chat_count: of(channel).chats,
+        message_count: of(channel).messages,
+        percentage: percentage(of(channel).chats, total),
+      })),
+    }
   },
 })
 
@@ -43,16 +115,53 @@ const engagementfrequencyMetric = metric({
   uses: ['channel', 'topic_id'],
   series: 'month',
   defaultWindow: 'calendar_year',
-  compute: async () => {
-    throw new Error('not yet computed')
+  compute: async (ctx) => {
+    const scope = chatScope(ctx)
+    const bounds = bucketBounds(ctx.buckets)
+    const [chats, messages] = await Promise.all([
+      chatsPerBucket(ctx.db, scope, ctx.window, bounds),
+      messagesPerBucket(ctx.db, scope, ctx.window, bounds),
+    ])
+    const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: ctx.timezone })
+    const yearOf = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: ctx.timezone })
+    return {
+      data: ctx.buckets.map((b, i) => {
+        const live = !b.future
+        const m = messages.get(i + 1)
+        return {
+          ...(ctx.granularity === 'month' ? { month: monthName.format(b.start) } : {}),
+          year: Number(yearOf.format(b.start)),
+          start_time: b.start.toISOString(),
+          end_time: b.end.toISOString(),
+          count: live ? (chats.get(i + 1) ?? 0) : 0,
+          message_count: live ? (m?.messages ?? 0) : 0,
+          active_clients: live ? (m?.activeClients ?? 0) : 0,
+          partial: b.partial,
+          future: b.future,
+        }
+      }),
+    }
   },
 })
 
 const countescalatedissuesMetric = metric({
   name: 'countescalatedissues',
   uses: ['channel', 'topic_id'],
-  compute: async () => {
-    throw new Error('not yet computed')
+  compute: async (ctx) => {
+    const scope = chatScope(ctx)
+    const [byChannel, messaged] = await Promise.all([
+      escalationsByChannel(ctx.db, scope, ctx.window),
+      chatsWithMessages(ctx.db, scope, ctx.window),
+    ])
+    const of = (channel: (typeof CHANNELS)[number]) => byChannel.get(channel) ?? { chats: 0, events: 0 }
+    // A chat has one channel, so the distinct chats of the channels add up.
+    const count = CHANNELS.reduce((sum, channel) => sum + of(channel).chats, 0)
+    return {
+      count,
+      escalation_events: CHANNELS.reduce((sum, channel) => sum + of(channel).events, 0),
+      escalation_rate: percentage(count, messaged),
+      by_channel: CHANNELS.map((channel) => ({ channel, count: of(channel).chats })),
+    }
   },
 })
 
@@ -61,8 +170,13 @@ const hourlycountescalatedissuesMetric = metric({
   uses: ['channel', 'topic_id'],
   series: 'hour',
   defaultWindow: 'hours',
-  compute: async () => {
-    throw new Error('not yet computed')
+  compute: async (ctx) => {
+    const scope = chatScope(ctx)
+    const [count, counts] = await Promise.all([
+      escalatedChats(ctx.db, scope, lastHour(ctx.now)),
+      escalatedChatsPerBucket(ctx.db, scope, ctx.window, bucketBounds(ctx.buckets)),
+    ])
+    return { count, series: countSeries(ctx, counts) }
   },
 })
 
