@@ -7,8 +7,6 @@ import type { Change } from '../format'
 
 type Props = {
   value: string
-  /** What the number is, for assistive technology and tests when the card title is not enough. */
-  label?: string
   detail?: ReactNode
   change?: Change | null
   /** Which way is good news: more chats are neutral, a longer response time is not. */
@@ -19,7 +17,7 @@ type Props = {
 }
 
 /** A headline number with its change against the previous period. */
-export const Figure = ({ value, label, detail, change, better = 'up', against = 'previous period', testId }: Props) => {
+export const Figure = ({ value, detail, change, better = 'up', against = 'previous period', testId }: Props) => {
   const good = change && change.direction !== 'same' && better !== 'neither' ? change.direction === better : null
   const color = good === null ? 'text.secondary' : good ? 'success.dark' : 'error.dark'
   return (
@@ -27,7 +25,6 @@ export const Figure = ({ value, label, detail, change, better = 'up', against = 
       <Typography
         component="p"
         data-testid={testId}
-        aria-label={label ? `${label}: ${value}` : undefined}
         sx={{ fontSize: 32, fontWeight: 500, lineHeight: 1.2, overflowWrap: 'anywhere' }}
       >
         {value}

@@ -31,7 +31,6 @@ export const ChatsAnalyticsPage = () => {
         <MetricCard title="Chats" outcome={o.countchats} onRetry={retry} testId="metric-countchats">
           {(d) => (
             <Figure
-              label="Chats"
               value={formatCount(d.chat_count)}
               change={changeFromPercentage(d.change_percentage)}
               better="neither"
@@ -44,7 +43,6 @@ export const ChatsAnalyticsPage = () => {
         <MetricCard title="Chats in the last hour" outcome={o.counthourlychats} onRetry={retry}>
           {(d) => (
             <Figure
-              label="Chats in the last hour"
               value={formatCount(d.total_chats_last_hour)}
               change={changeOf(d.total_chats_last_hour, d.previous_hour_count)}
               against="the hour before"
@@ -58,7 +56,6 @@ export const ChatsAnalyticsPage = () => {
         <MetricCard title="Escalated chats" outcome={o.countescalatedissues} onRetry={retry}>
           {(d) => (
             <Figure
-              label="Escalated chats"
               value={formatCount(d.count)}
               change={changeOf(d.count, previousEscalated?.count)}
               better="down"

@@ -53,7 +53,6 @@ export const CommunityAnalyticsPage = () => {
           <MetricCard title="Members" outcome={o.communitymembers} onRetry={retry}>
             {(d) => (
               <Figure
-                label="Members"
                 value={formatCount(d.member_count)}
                 detail={`${formatCount(d.new_members)} joined, ${formatCount(d.left_members)} left, ${formatCount(d.active_members)} active in this period.`}
               />
@@ -64,7 +63,6 @@ export const CommunityAnalyticsPage = () => {
           <MetricCard title="Growth" outcome={o.communitygrowthrate} onRetry={retry}>
             {(d) => (
               <Figure
-                label="Growth"
                 value={d.growth_rate === null ? 'No members at the start' : formatPercent(d.growth_rate)}
                 detail={`From ${formatCount(d.member_count_start)} to ${formatCount(d.member_count_end)} members (${d.net_change >= 0 ? '+' : '−'}${formatCount(Math.abs(d.net_change))}).`}
               />
@@ -75,7 +73,6 @@ export const CommunityAnalyticsPage = () => {
           <MetricCard title="Community rating" outcome={o.communityrating} onRetry={retry}>
             {(d) => (
               <Figure
-                label="Community rating"
                 value={formatRating(d.average_rating)}
                 detail={`${formatCount(d.rating_count)} members' ratings; ${formatCount(d.ratings_in_window)} given in this period.`}
               />
@@ -86,7 +83,6 @@ export const CommunityAnalyticsPage = () => {
           <MetricCard title="Members who commented" outcome={o.uniquecomments} onRetry={retry}>
             {(d) => (
               <Figure
-                label="Members who commented"
                 value={formatCount(d.count)}
                 change={changeOf(d.count, before.commenters)}
                 detail={`${formatDecimal(d.average_commenters_per_thread)} commenters per thread on average.`}
@@ -98,7 +94,6 @@ export const CommunityAnalyticsPage = () => {
           <MetricCard title="Members who raised issues" outcome={o.issueuserrelation} onRetry={retry}>
             {(d) => (
               <Figure
-                label="Members who raised issues"
                 value={formatCount(d.count)}
                 change={changeOf(d.count, before.raisers)}
                 detail={`${formatCount(d.issue_count)} issues, ${formatDecimal(d.issues_per_client)} per member.`}
@@ -110,7 +105,6 @@ export const CommunityAnalyticsPage = () => {
           <MetricCard title="Comments per thread" outcome={o.averagecomments} onRetry={retry}>
             {(d) => (
               <Figure
-                label="Comments per thread"
                 value={formatDecimal(d.avg_comments_per_thread)}
                 change={changeOf(d.avg_comments_per_thread, before.perThread)}
                 detail={`${formatCount(d.thread_count)} new threads, ${formatCount(d.threads_without_comments)} without comments; ${formatCount(d.staff_reply_count)} staff replies.`}
@@ -174,7 +168,6 @@ export const CommunityAnalyticsPage = () => {
           <MetricCard title="Issues" outcome={o.cumulativeissues} onRetry={retry}>
             {(d) => (
               <Figure
-                label="Issues"
                 value={formatCount(d.count)}
                 detail={`${formatCount(d.open_count)} open, ${formatCount(d.solved_count)} solved; ${formatCount(d.in_window)} raised in this period.`}
               />
@@ -184,11 +177,7 @@ export const CommunityAnalyticsPage = () => {
         <Grid size={half}>
           <MetricCard title="Comments" outcome={o.cumulativecomments} onRetry={retry}>
             {(d) => (
-              <Figure
-                label="Comments"
-                value={formatCount(d.count)}
-                detail={`${formatCount(d.in_window)} written in this period.`}
-              />
+              <Figure value={formatCount(d.count)} detail={`${formatCount(d.in_window)} written in this period.`} />
             )}
           </MetricCard>
         </Grid>
@@ -202,7 +191,6 @@ export const CommunityAnalyticsPage = () => {
           >
             {(d) => (
               <Figure
-                label="Comments per commenting member"
                 value={formatDecimal(d.comments_per_client)}
                 detail={`${formatCount(d.comment_count)} comments by ${formatCount(d.count)} members.`}
               />

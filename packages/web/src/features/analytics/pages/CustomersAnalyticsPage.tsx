@@ -48,7 +48,6 @@ export const CustomersAnalyticsPage = () => {
         <MetricCard title="Customers who chatted" outcome={o.clientsaverageage} onRetry={retry}>
           {(d) => (
             <Figure
-              label="Customers who chatted"
               value={formatCount(d.total_clients)}
               detail="Registered customers with a chat message in this period; visitors have no profile."
             />
@@ -65,7 +64,6 @@ export const CustomersAnalyticsPage = () => {
         >
           {(d) => (
             <Figure
-              label="Average age"
               value={`${formatDecimal(d.average_age, 1)} years`}
               detail={`Median ${formatDecimal(d.median_age, 1)} years; ${formatCount(d.with_age_count)} customers gave a date of birth, ${formatCount(d.unknown_count)} did not.`}
             />

@@ -36,7 +36,6 @@ export const ResponseAnalyticsPage = () => {
         >
           {(d) => (
             <Figure
-              label="Average response time"
               value={formatDuration(d.average_seconds)}
               change={changeOf(d.average_seconds, before?.average_seconds)}
               better="down"
@@ -49,7 +48,6 @@ export const ResponseAnalyticsPage = () => {
         <MetricCard title="First response" outcome={o.averageresponsetime} onRetry={retry}>
           {(d) => (
             <Figure
-              label="Average first response"
               value={formatDuration(d.first_response.average_seconds)}
               change={changeOf(d.first_response.average_seconds, before?.first_response.average_seconds)}
               better="down"
@@ -62,7 +60,6 @@ export const ResponseAnalyticsPage = () => {
         <MetricCard title="Satisfied customers" outcome={o.clientsatisfaction} onRetry={retry}>
           {(d) => (
             <Figure
-              label="Satisfied customers"
               value={formatPercent(d.satisfaction_percentage)}
               change={changeOf(d.satisfaction_percentage, beforeRating?.satisfaction_percentage, 'points')}
               detail={`Ratings of 4 or 5 out of ${formatCount(d.rated_count)} ratings.`}
@@ -74,7 +71,6 @@ export const ResponseAnalyticsPage = () => {
         <MetricCard title="Average rating" outcome={o.clientsatisfaction} onRetry={retry}>
           {(d) => (
             <Figure
-              label="Average rating"
               value={formatRating(d.average_rating)}
               change={changeOf(d.average_rating, beforeRating?.average_rating)}
               detail={`${formatPercent(d.rating_response_rate)} of resolved chats were rated.`}

@@ -44,7 +44,6 @@ export const SurveysAnalyticsPage = () => {
           <MetricCard title="Surveys" outcome={o.totalsurveys} onRetry={retry}>
             {(d) => (
               <Figure
-                label="Surveys"
                 value={formatCount(d.survey_count)}
                 detail={`${formatCount(d.by_status.published)} published, ${formatCount(d.by_status.closed)} closed, ${formatCount(d.by_status.draft)} drafts; ${formatCount(d.created_in_window)} created in this period.`}
               />
@@ -55,7 +54,6 @@ export const SurveysAnalyticsPage = () => {
           <MetricCard title="Response rate" outcome={o.surveyresponserate} onRetry={retry}>
             {(d) => (
               <Figure
-                label="Response rate"
                 value={formatPercent(d.response_rate)}
                 change={changeOf(d.response_rate, before?.response_rate, 'points')}
                 detail={
@@ -77,7 +75,6 @@ export const SurveysAnalyticsPage = () => {
           >
             {(d) => (
               <Figure
-                label="Average run period"
                 value={formatDuration(d.avg_survey_period_seconds)}
                 detail={`Over ${formatCount(d.survey_count)} surveys closed in this period.`}
               />

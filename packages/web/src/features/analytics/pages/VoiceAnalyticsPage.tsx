@@ -19,7 +19,6 @@ export const VoiceAnalyticsPage = () => {
         <MetricCard title="Voice messages" outcome={o.cumulativevoicemessage} onRetry={retry}>
           {(d) => (
             <Figure
-              label="Voice messages"
               value={formatCount(d.voice_message_count)}
               detail={`${formatCount(d.in_window.count)} in this period (${formatDuration(d.in_window.duration_seconds)}); ${formatDuration(d.total_duration_seconds)} in all.`}
             />
@@ -30,7 +29,6 @@ export const VoiceAnalyticsPage = () => {
         <MetricCard title="Voice messages per chat" outcome={o.averagevoicemessageperchat} onRetry={retry}>
           {(d) => (
             <Figure
-              label="Voice messages per chat"
               value={formatDecimal(d.average_voice_messages_per_chat)}
               change={changeOf(d.average_voice_messages_per_chat, before?.average_voice_messages_per_chat)}
               better="neither"
