@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import {
   ANALYTICS_METRICS,
   ANALYTICS_REPLIES,
@@ -10,6 +11,12 @@ import { STAFF, staffOf } from '../../http/actor.js'
 import type { AnalyticsService } from './analytics.service.js'
 
 const tags = ['analytics']
+
+/**
+ * A POST body that may be absent: Fastify hands a missing body to validation as null, which `.optional()` refuses,
+ * so an absent (or empty) body is read as the empty filter here.
+ */
+const OptionalFilterBody = z.preprocess((body) => body ?? {}, AnalyticsFilterInput)
 
 /**
  * The 33 descriptive metrics (contract §7.1): each answers GET with the filter as query parameters and POST with it
@@ -29,7 +36,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
     app.post(
       path,
       {
-        schema: { tags, summary, body: AnalyticsFilterInput.optional().default({}), response },
+        schema: { tags, summary, body: OptionalFilterBody, response },
         config: { roles: STAFF },
       },
       (req) => analytics.run(staffOf(req), name, req.body),

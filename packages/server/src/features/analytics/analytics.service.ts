@@ -1,16 +1,17 @@
-import type {
-  AnalyticsBatchInput,
-  AnalyticsBatchReply,
-  AnalyticsFilterInput,
-  AnalyticsMeta,
-  AnalyticsMetric,
-  AnalyticsReply,
+import {
+  ANALYTICS_REPLIES,
+  type AnalyticsBatchInput,
+  type AnalyticsBatchReply,
+  type AnalyticsFilterInput,
+  type AnalyticsMeta,
+  type AnalyticsMetric,
+  type AnalyticsReply,
 } from '@proxima/contracts'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/database.js'
 import type { StaffActor } from '../../http/actor.js'
 import type { Clock } from '../../lib/clock.js'
-import { AppError, assertFound, isDatabaseUnavailable } from '../../lib/errors.js'
+import { AppError, assertFound, isDatabaseUnavailable, notFound } from '../../lib/errors.js'
 import type { SettingsService } from '../tenants/settings.service.js'
 import { canonicalFilter, ignoredFilters, type AnalyticsFilter } from './filter.js'
 import type { MetricContext, MetricDefinition, MetricScope } from './metric.js'
@@ -53,6 +54,8 @@ export function createAnalyticsService({ db, clock, settings, log }: Deps) {
   /** What every metric of one request shares: the canonical filter, its scope rows and the tenant's time zone. */
   async function prepare(actor: StaffActor, input: AnalyticsFilterInput) {
     const { filter, given } = canonicalFilter(input)
+    // A tenant value must be the caller's own (contract §1.5): any other answers like an unknown id.
+    if (filter.tenant !== undefined && filter.tenant !== actor.tenantId) throw notFound()
     const [scope, timezone] = await Promise.all([
       loadScope(actor.tenantId, filter),
       filter.timezone ?? settings.getSettings(actor).then((s) => s.timezone),
@@ -149,7 +152,9 @@ export function createAnalyticsService({ db, clock, settings, log }: Deps) {
       while (next < names.length) {
         const name = names[next++]!
         try {
-          results[name] = await compute(actor, METRICS[name], p)
+          // Checked against the endpoint's own reply schema, as the endpoint's reply is: a reply that does not fit
+          // is this metric's failure, not the batch's (and unknown keys are dropped the same way).
+          results[name] = ANALYTICS_REPLIES[name].parse(await compute(actor, METRICS[name], p))
         } catch (err) {
           if (isDatabaseUnavailable(err)) throw err
           if (err instanceof AppError) {

@@ -1,12 +1,69 @@
-import { metric } from '../metric.js'
+import { round2 } from '../../../lib/numbers.js'
+import { metric, type MetricContext } from '../metric.js'
+import { runningTotals, seriesItems } from '../series.js'
+import type { Bucket, Window } from '../window.js'
+import {
+  commenterSpread,
+  commentsInWindow,
+  commentsPerBucket,
+  issuesInWindow,
+  issuesPerBucket,
+  threadComments,
+  topCommenters,
+} from './community-activity.queries.js'
+import {
+  growthBase,
+  joinsAndLeavesPerBucket,
+  membershipCounts,
+  ratingCounts,
+  type CommunityScope,
+} from './community-members.queries.js'
 
-/* Community metrics (contract §7.9). */
+/*
+ * Community metrics (contract §7.9); docs/metrics/community.md defines each number for the people who read them.
+ * Without `community` they cover all of the tenant's communities (archived ones included) together, and members are
+ * counted as memberships: a client in two communities is two members, so joins − leaves always equals the change
+ * in members. Series values cover only the part of a bucket inside the window.
+ */
+
+const scopeOf = (ctx: MetricContext): CommunityScope => ({
+  tenantId: ctx.tenantId,
+  community: ctx.scope.community?.id,
+  from: ctx.window.from,
+  to: ctx.window.to,
+})
+
+/**
+ * The edges of the window's buckets for `width_bucket`: `from`, every later bucket's start, and `to`, so a partial
+ * first or last bucket counts only what lies inside the window, and index 0 is "before `from`".
+ */
+export function windowEdges(buckets: readonly Bucket[], window: Window): string[] {
+  return [window.from, ...buckets.slice(1).map((b) => b.start), window.to].map((d) => d.toISOString())
+}
+
+/** `part ÷ whole` rounded to 2 decimals, or null when `whole` is 0. */
+const ratio = (part: number, whole: number) => (whole === 0 ? null : round2(part / whole))
+
+/** (end − start) ÷ start × 100, rounded to 2 decimals; null when there was nobody at the start. */
+const growth = (start: number, end: number) => (start === 0 ? null : round2(((end - start) / start) * 100))
+
+/** Rows grouped by `width_bucket` index: the window's buckets by 1-based index, and the row before `from` (0). */
+function byBucket<T extends { bucket: number }>(rows: readonly T[]) {
+  return { map: new Map(rows.map((r) => [r.bucket, r])), before: rows.find((r) => r.bucket === 0) }
+}
 
 const averagecommentsMetric = metric({
   name: 'averagecomments',
   uses: ['community'],
-  compute: async () => {
-    throw new Error('not yet computed')
+  compute: async (ctx) => {
+    const t = await threadComments(ctx.db, scopeOf(ctx))
+    return {
+      avg_comments_per_thread: ratio(t.commentCount, t.threadCount),
+      thread_count: t.threadCount,
+      comment_count: t.commentCount,
+      staff_reply_count: t.staffReplyCount,
+      threads_without_comments: t.threadsWithoutComments,
+    }
   },
 })
 
@@ -14,58 +71,127 @@ const communitygrowthrateMetric = metric({
   name: 'communitygrowthrate',
   uses: ['community'],
   series: 'day',
-  compute: async () => {
-    throw new Error('not yet computed')
+  compute: async (ctx) => {
+    const s = scopeOf(ctx)
+    const [base, rows] = await Promise.all([
+      growthBase(ctx.db, s),
+      joinsAndLeavesPerBucket(ctx.db, s, windowEdges(ctx.buckets, ctx.window)),
+    ])
+    const { map } = byBucket(rows)
+    let members = base.startMembers
+    let joins = 0
+    let leaves = 0
+    const values = new Map<number, { members: number; joins: number; leaves: number; growth_rate: number | null }>()
+    ctx.buckets.forEach((_, i) => {
+      const r = map.get(i + 1)
+      const j = r?.joins ?? 0
+      const l = r?.leaves ?? 0
+      const start = members
+      members += j - l
+      joins += j
+      leaves += l
+      values.set(i + 1, { members, joins: j, leaves: l, growth_rate: growth(start, members) })
+    })
+    return {
+      growth_rate: growth(base.startMembers, members),
+      member_count_start: base.startMembers,
+      member_count_end: members,
+      joins,
+      leaves,
+      net_change: members - base.startMembers,
+      time_diff: base.latest ? Math.floor((ctx.window.to.getTime() - base.latest.getTime()) / 1000) : null,
+      // Every bucket has its values; the fallback is never used.
+      series: seriesItems(ctx.buckets, values, () => ({ members: 0, joins: 0, leaves: 0, growth_rate: null })),
+    }
   },
 })
 
 const communitymembersMetric = metric({
   name: 'communitymembers',
   uses: ['community'],
-  compute: async () => {
-    throw new Error('not yet computed')
+  compute: async (ctx) => {
+    const m = await membershipCounts(ctx.db, scopeOf(ctx))
+    return {
+      community: ctx.scope.community?.name ?? null,
+      member_count: m.memberCount,
+      new_members: m.newMembers,
+      left_members: m.leftMembers,
+      active_members: m.activeMembers,
+    }
   },
 })
 
 const communityratingMetric = metric({
   name: 'communityrating',
   uses: ['community'],
-  compute: async () => {
-    throw new Error('not yet computed')
+  compute: async (ctx) => {
+    const r = await ratingCounts(ctx.db, scopeOf(ctx))
+    const average = ratio(r.sum, r.count)
+    return {
+      count: average,
+      average_rating: average,
+      rating_count: r.count,
+      distribution: r.distribution,
+      ratings_in_window: r.inWindow,
+    }
   },
 })
+
+/** All-time total up to `to`, the window's share, and running totals at each bucket's end (§7.2). */
+function cumulative(ctx: MetricContext, rows: readonly { bucket: number; count: number }[]) {
+  const { map, before } = byBucket(rows)
+  const base = before?.count ?? 0
+  const perBucket = ctx.buckets.map((_, i) => map.get(i + 1)?.count ?? 0)
+  const totals = runningTotals(base, perBucket)
+  const inWindow = perBucket.reduce((n, c) => n + c, 0)
+  const values = new Map(totals.map((count, i) => [i + 1, { count }]))
+  return {
+    count: base + inWindow,
+    in_window: inWindow,
+    series: seriesItems(ctx.buckets, values, () => ({ count: 0 })),
+  }
+}
 
 const cumulativecommentsMetric = metric({
   name: 'cumulativecomments',
   uses: ['community'],
   series: 'day',
-  compute: async () => {
-    throw new Error('not yet computed')
-  },
+  compute: async (ctx) =>
+    cumulative(ctx, await commentsPerBucket(ctx.db, scopeOf(ctx), windowEdges(ctx.buckets, ctx.window))),
 })
 
 const cumulativeissuesMetric = metric({
   name: 'cumulativeissues',
   uses: ['community'],
   series: 'day',
-  compute: async () => {
-    throw new Error('not yet computed')
+  compute: async (ctx) => {
+    const rows = await issuesPerBucket(ctx.db, scopeOf(ctx), windowEdges(ctx.buckets, ctx.window))
+    const totals = cumulative(ctx, rows)
+    const solved = rows.reduce((n, r) => n + r.solved, 0)
+    return { ...totals, open_count: totals.count - solved, solved_count: solved }
   },
 })
 
 const uniquecommentsMetric = metric({
   name: 'uniquecomments',
   uses: ['community', 'limit'],
-  compute: async () => {
-    throw new Error('not yet computed')
+  compute: async (ctx) => {
+    const s = scopeOf(ctx)
+    const [spread, data] = await Promise.all([commenterSpread(ctx.db, s), topCommenters(ctx.db, s, ctx.filter.limit)])
+    return {
+      count: spread.clientCount,
+      data,
+      average_commenters_per_thread: ratio(spread.pairs, spread.threadCount),
+    }
   },
 })
 
 const issueuserrelationMetric = metric({
   name: 'issueuserrelation',
   uses: ['community'],
-  compute: async () => {
-    throw new Error('not yet computed')
+  compute: async (ctx) => {
+    const r = await issuesInWindow(ctx.db, scopeOf(ctx))
+    return { count: r.clientCount, issue_count: r.issueCount, issues_per_client: ratio(r.issueCount, r.clientCount) }
   },
 })
 
@@ -73,8 +199,13 @@ const commentsuserrelationMetric = metric({
   name: 'commentsuserrelation',
   uses: ['community', 'thread'],
   defaultWindow: 'thread_life',
-  compute: async () => {
-    throw new Error('not yet computed')
+  compute: async (ctx) => {
+    const r = await commentsInWindow(ctx.db, { ...scopeOf(ctx), thread: ctx.scope.thread?.id })
+    return {
+      count: r.clientCount,
+      comment_count: r.commentCount,
+      comments_per_client: ratio(r.commentCount, r.clientCount),
+    }
   },
 })
 

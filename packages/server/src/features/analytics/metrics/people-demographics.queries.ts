@@ -23,8 +23,8 @@ function population({ tenantId, communityId, window }: Population): RawBuilder<u
       FROM community_memberships cm
       WHERE cm.tenant_id = ${tenantId}
         AND cm.community_id = ${communityId}
-        AND cm.joined_at <= ${to}::timestamptz
-        AND (cm.left_at IS NULL OR cm.left_at > ${to}::timestamptz)`
+        AND cm.joined_at < ${to}::timestamptz
+        AND (cm.left_at IS NULL OR cm.left_at >= ${to}::timestamptz)`
   return sql`
     SELECT DISTINCT c.client_id AS id
     FROM chat_messages m
