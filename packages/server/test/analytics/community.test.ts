@@ -62,10 +62,10 @@ describe('community analytics scoping', () => {
     })
     const c = await client(app)
     const { threadId } = await issue(app, w, w.communityId, c.id, '2026-03-10T00:00:00Z')
-    const unique = await postMetric(app, w.adminToken, 'uniquecomments', { thread: threadId, topic_id: 2, limit: 5 })
-    expect(unique.body.meta.ignored_filters).toEqual(['thread', 'topic_id'])
-    const growth = await postMetric(app, w.adminToken, 'communitygrowthrate', { granularity: 'week', assignee: 3 })
-    expect(growth.body.meta).toMatchObject({ granularity: 'week', ignored_filters: ['assignee'] })
+    const unique = await postMetric(app, w.adminToken, 'uniquecomments', { thread: threadId, business_hours: true, limit: 5 })
+    expect(unique.body.meta.ignored_filters).toEqual(['thread', 'business_hours'])
+    const growth = await postMetric(app, w.adminToken, 'communitygrowthrate', { granularity: 'week', channel: 'email' })
+    expect(growth.body.meta).toMatchObject({ granularity: 'week', ignored_filters: ['channel'] })
   })
 
   it('answers zeros and nulls for a tenant without members, issues or ratings', async () => {

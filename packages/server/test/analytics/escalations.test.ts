@@ -93,8 +93,8 @@ describe('countescalatedissues', () => {
   })
 
   it('lists the filters it does not use', async () => {
-    const reply = await getMetric(app, token, 'countescalatedissues', { ...WINDOW, limit: 5, assignee: 1 })
-    expect(reply.meta.ignored_filters).toEqual(['assignee', 'limit'])
+    const reply = await getMetric(app, token, 'countescalatedissues', { ...WINDOW, limit: 5, business_hours: true })
+    expect(reply.meta.ignored_filters).toEqual(['business_hours', 'limit'])
   })
 })
 

@@ -16,7 +16,7 @@ import type { SettingsService } from '../tenants/settings.service.js'
 import { canonicalFilter, ignoredFilters, type AnalyticsFilter } from './filter.js'
 import type { MetricContext, MetricDefinition, MetricScope } from './metric.js'
 import { METRICS } from './metrics/index.js'
-import { findCommunity, findSurvey, findThread } from './scope.queries.js'
+import { findCommunity, findStaffMember, findSurvey, findThread, findTopic } from './scope.queries.js'
 import { bucketsOf, calendarYearWindow, lastHoursWindow, resolveWindow, windowBound, type Window } from './window.js'
 
 type Deps = {
@@ -31,12 +31,17 @@ const BATCH_CONCURRENCY = 4
 
 /** The descriptive analytics of contract §7: one metric, or a batch of them for one filter. */
 export function createAnalyticsService({ db, clock, settings, log }: Deps) {
-  /** The scope rows the filter names, each checked to be the caller's tenant's (else 404). */
+  /**
+   * The rows the filter names, each checked to be the caller's tenant's, whether or not the metric uses it: another
+   * tenant's community, thread, survey, topic or staff member answers 404 like one that does not exist (§1.5).
+   */
   async function loadScope(tenantId: number, filter: AnalyticsFilter): Promise<MetricScope> {
     const [community, thread, survey] = await Promise.all([
       filter.community === undefined ? undefined : findCommunity(db, tenantId, filter.community).then(assertFound),
       filter.thread === undefined ? undefined : findThread(db, tenantId, filter.thread).then(assertFound),
       filter.survey === undefined ? undefined : findSurvey(db, tenantId, filter.survey).then(assertFound),
+      filter.topic_id === undefined ? undefined : findTopic(db, tenantId, filter.topic_id).then(assertFound),
+      filter.assignee === undefined ? undefined : findStaffMember(db, tenantId, filter.assignee).then(assertFound),
     ])
     const scope: MetricScope = {}
     if (community) scope.community = { id: Number(community.id), name: community.name }

@@ -28,3 +28,23 @@ export async function findSurvey(db: Executor, tenantId: number, id: number) {
     .where('id', '=', id)
     .executeTakeFirst()
 }
+
+export async function findTopic(db: Executor, tenantId: number, id: number) {
+  return db
+    .selectFrom('chat_topics')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+/** A staff member of the tenant, current or former (their past replies and chats still count). */
+export async function findStaffMember(db: Executor, tenantId: number, id: number) {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('user_type', 'in', ['admin', 'employee'])
+    .executeTakeFirst()
+}

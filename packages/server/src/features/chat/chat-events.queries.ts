@@ -14,7 +14,9 @@ import type { ChatEventKind } from '../../db/schema.js'
  * - `assigned`: the assignee changed (detail: `{assignee_id, previous_assignee_id, auto}`; a null assignee is an
  *   unassignment). Written by `insertAssignmentEvent`, which also keeps the round-robin turn order.
  *
- * `wait_seconds` is the time since the customer's oldest message not yet answered by a human.
+ * `wait_seconds` is the length of the customer's waiting period (contract §7.5, kept in `chats.waiting_since`): it
+ * starts at a customer message when none is open and ends at the next human reply, which records it. An assistant
+ * reply or the chat becoming resolved ends it without a sample, so the reply after that has a null `wait_seconds`.
  */
 export type ChatEventInput = {
   chatId: number

@@ -21,7 +21,7 @@ export const reopenConflict = () =>
 
 /**
  * Moves a chat to a new status inside a transaction, applying the §4.3 rules: resolving stamps `resolved_at`,
- * leaving `resolved` clears it and counts a reopening. Returns the changed field names.
+ * leaving `resolved` clears it and counts a reopening; resolving also ends a waiting period. Returns the changes.
  */
 export async function changeStatus(
   trx: Executor,
@@ -34,6 +34,8 @@ export async function changeStatus(
   const changes: Partial<ChatRow> = { status }
   if (status === 'resolved') {
     changes.resolved_at = at
+    // Resolving ends the customer's waiting period without a response sample (contract §7.5).
+    if (chat.waiting_since !== null) changes.waiting_since = null
     await insertChatEvent(trx, chat.tenant_id, { chatId: chat.id, kind: 'resolved', at, actorUserId: by.actorUserId })
   } else if (chat.status === 'resolved') {
     changes.resolved_at = null

@@ -140,10 +140,9 @@ export async function eraseMessage(ex: Executor, tenantId: number, messageId: nu
     .updateTable('chat_messages')
     .set({
       text_content: null,
+      // The recording goes; what it was (a voice message, its type, length and size) stays for the analytics,
+      // which keep counting deleted messages (contract §4.5).
       voice_key: null,
-      voice_mime_type: null,
-      voice_size_bytes: null,
-      voice_duration_ms: null,
       voice_transcript: null,
       deleted_at: at,
       updated_at: at,

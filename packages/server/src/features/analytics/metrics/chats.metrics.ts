@@ -15,7 +15,7 @@ import { escalatedChats, escalatedChatsPerBucket, escalationsByChannel } from '.
 
 /*
  * Chats, channels and escalations (contract §7.3, §7.4). Chats count by creation time, messages by sending time
- * (deleted ones never), escalations by each `escalated` event; the channel and topic filters are the chat's current
+ * (deleted ones too, contract §4.5), escalations by each `escalated` event; the channel and topic filters are the chat's current
  * ones. Series values cover only the part of a bucket inside the window.
  */
 

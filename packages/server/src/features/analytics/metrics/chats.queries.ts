@@ -5,7 +5,7 @@ import type { Window } from '../window.js'
 
 /*
  * The chat and message counts of the chat metrics (contract §7.3), computed in SQL over the window only. A chat is
- * counted by `created_at`, a message by `sent_at` (deleted messages never count), both through the chat's current
+ * counted by `created_at`, a message by `sent_at` (deleted messages still count, contract §4.5), both through the chat's current
  * channel and topic. Series place each row with `width_bucket` over the buckets' bounds (`bucketBounds`).
  */
 
@@ -22,11 +22,11 @@ export function chatConditions(scope: ChatScope) {
 
 const iso = (d: Date) => d.toISOString()
 
-/** Messages `m` of the scope's chats `c` sent in `[from, to)`, deleted ones left out. */
+/** Messages `m` of the scope's chats `c` sent in `[from, to)`, deleted ones included. */
 function messagesIn(scope: ChatScope, window: Window) {
   return sql`chat_messages m JOIN chats c ON c.id = m.chat_id AND c.tenant_id = m.tenant_id
     WHERE m.tenant_id = ${scope.tenantId} AND m.sent_at >= ${iso(window.from)}::timestamptz
-      AND m.sent_at < ${iso(window.to)}::timestamptz AND m.deleted_at IS NULL AND ${chatConditions(scope)}`
+      AND m.sent_at < ${iso(window.to)}::timestamptz AND ${chatConditions(scope)}`
 }
 
 export type ChatTotals = { total: number; open: number; pending: number; resolved: number; previous: number }
@@ -121,7 +121,7 @@ export async function messagesPerBucket(
   return new Map(rows.map((r) => [Number(r.b), { messages: Number(r.messages), activeClients: Number(r.owners) }]))
 }
 
-/** Distinct chats of the scope with at least one (not deleted) message sent in the window. */
+/** Distinct chats of the scope with at least one message sent in the window. */
 export async function chatsWithMessages(db: Executor, scope: ChatScope, window: Window): Promise<number> {
   const { rows } = await sql<{ n: string | number }>`
     SELECT count(DISTINCT m.chat_id) AS n FROM ${messagesIn(scope, window)}`.execute(db)

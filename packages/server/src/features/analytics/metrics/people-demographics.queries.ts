@@ -32,7 +32,6 @@ function population({ tenantId, communityId, window }: Population): RawBuilder<u
     WHERE m.tenant_id = ${tenantId}
       AND m.sent_at >= ${window.from.toISOString()}::timestamptz
       AND m.sent_at < ${to}::timestamptz
-      AND m.deleted_at IS NULL
       AND c.client_id IS NOT NULL`
 }
 

@@ -4,8 +4,9 @@ import type { Executor } from '../../../db/database.js'
 import type { Window } from '../window.js'
 
 /*
- * Voice messages (contract §7.10): messages of the tenant's chats that carry a recording (`voice_key`), placed in
- * time by `sent_at`, deleted ones left out; with a channel filter, only chats of those channels.
+ * Voice messages (contract §7.10): messages of the tenant's chats sent as recordings
+ * (`voice_mime_type`, which a deletion keeps while it removes the audio), placed in time by `sent_at`, deleted ones
+ * included (contract §4.5); with a channel filter, only chats of those channels.
  */
 
 /** Keeps the messages of the tenant's chats on the given channels (no filter: every channel). */
@@ -48,8 +49,7 @@ export async function voiceMessagesByBucket(
     FROM chat_messages m
     WHERE m.tenant_id = ${tenantId}
       AND m.sent_at < ${window.to.toISOString()}::timestamptz
-      AND m.voice_key IS NOT NULL
-      AND m.deleted_at IS NULL
+      AND m.voice_mime_type IS NOT NULL
       ${onChannels(tenantId, channels)}
     GROUP BY 1`.execute(db)
   return rows
@@ -74,14 +74,13 @@ export async function voicePerChat(
 ): Promise<VoicePerChatRow> {
   const { rows } = await sql<VoicePerChatRow>`
     SELECT count(DISTINCT m.chat_id) AS active_chats,
-      count(*) FILTER (WHERE m.voice_key IS NOT NULL) AS voice_messages,
-      count(DISTINCT m.chat_id) FILTER (WHERE m.voice_key IS NOT NULL) AS chats_with_voice,
-      avg(m.voice_duration_ms) FILTER (WHERE m.voice_key IS NOT NULL) AS average_duration_ms
+      count(*) FILTER (WHERE m.voice_mime_type IS NOT NULL) AS voice_messages,
+      count(DISTINCT m.chat_id) FILTER (WHERE m.voice_mime_type IS NOT NULL) AS chats_with_voice,
+      avg(m.voice_duration_ms) FILTER (WHERE m.voice_mime_type IS NOT NULL) AS average_duration_ms
     FROM chat_messages m
     WHERE m.tenant_id = ${tenantId}
       AND m.sent_at >= ${window.from.toISOString()}::timestamptz
       AND m.sent_at < ${window.to.toISOString()}::timestamptz
-      AND m.deleted_at IS NULL
       ${onChannels(tenantId, channels)}`.execute(db)
   return rows[0]!
 }
