@@ -46,7 +46,7 @@ test('the analytics pages show a chat that came in, follow the filters in the UR
   test.setTimeout(300_000)
   const errors = pageErrors(page)
   const { tenant, admin } = await createOrganization(request)
-  // A customer writes twice on the website.
+  // A customer writes twice in the mobile app (a signed-in customer's chats are on the mobile channel).
   const customer = await customerWithChat(request, tenant.tenant_id as number)
   await customer.say('Hello, is my order on its way?')
   await customer.say('It is order #1207.')
@@ -66,12 +66,15 @@ test('the analytics pages show a chat that came in, follow the filters in the UR
     await expect(glance.getByTestId('glance-chats')).toHaveText('1')
     await settled(page)
     problems.push(...(await layoutProblems(page, `home at ${size.width}`)))
+    if (size.width === 1440)
+      await docsImage(page.getByRole('region', { name: 'At a glance', exact: true }), 'analytics-at-a-glance')
     for (const { path, tab } of PAGES) {
       await page.goto(`/analytics/${path}`)
       await expect(page.getByRole('tab', { name: tab, selected: true })).toBeVisible()
       await settled(page)
       problems.push(...(await layoutProblems(page, `/analytics/${path} at ${size.width}`)))
-      if (size.width === 1440 && (path === 'chats' || path === 'response')) await docsImage(page, `analytics-${path}`)
+      if (size.width === 1440 && (path === 'chats' || path === 'response'))
+        await docsImage(page.getByRole('main'), `analytics-${path}`)
     }
   }
   expect(problems, problems.join('\n')).toEqual([])
@@ -87,29 +90,29 @@ test('the analytics pages show a chat that came in, follow the filters in the UR
   const channels = page.getByRole('region', { name: 'Channels', exact: true })
   await channels.getByRole('button', { name: 'Table' }).click()
   const table = channels.getByRole('table', { name: 'Chats and messages by channel' })
-  const website = table.getByRole('row', { name: /^Website/ })
-  await expect(website.getByRole('cell').nth(0)).toHaveText('1')
-  await expect(website.getByRole('cell').nth(1)).toHaveText('2')
-  await expect(website.getByRole('cell').nth(2)).toHaveText('100%')
+  const mobile = table.getByRole('row', { name: /^Mobile app/ })
+  await expect(mobile.getByRole('cell').nth(0)).toHaveText('1')
+  await expect(mobile.getByRole('cell').nth(1)).toHaveText('2')
+  await expect(mobile.getByRole('cell').nth(2)).toHaveText('100%')
 
   // Changing the period and the time zone goes to the URL, and a reload keeps them.
-  await page.getByLabel('Period').click()
+  await page.getByRole('combobox', { name: 'Period', exact: true }).click()
   await page.getByRole('option', { name: 'Last 7 days' }).click()
   await expect(page).toHaveURL(/period=7d/)
-  await page.getByLabel('Time zone').fill('Kolkata')
+  await page.getByRole('combobox', { name: 'Time zone', exact: true }).fill('Kolkata')
   await page
     .getByRole('option', { name: /Asia\/Kolkata|Asia\/Calcutta|Kolkata/ })
     .first()
     .click()
   await expect(page).toHaveURL(/timezone=Asia%2F(Kolkata|Calcutta)/)
   await page.reload()
-  await expect(page.getByLabel('Period')).toHaveText('Last 7 days')
-  await expect(page.getByLabel('Time zone')).toHaveValue(/Kolkata/)
+  await expect(page.getByRole('combobox', { name: 'Period', exact: true })).toHaveText('Last 7 days')
+  await expect(page.getByRole('combobox', { name: 'Time zone', exact: true })).toHaveValue(/Kolkata/)
   await settled(page)
   await expect(page.getByTestId('metric-countchats').getByText('1', { exact: true })).toBeVisible()
 
   // Hourly chats read through the table: one chat in one of the hours.
-  await page.getByLabel('Period').click()
+  await page.getByRole('combobox', { name: 'Period', exact: true }).click()
   await page.getByRole('option', { name: 'Last 24 hours' }).click()
   await expect(page).toHaveURL(/period=24h/)
   await settled(page)

@@ -24,7 +24,7 @@ import {
   type Period,
 } from '../view'
 
-const field = { minWidth: { xs: '100%', sm: 180 }, flex: { xs: '1 1 100%', sm: '0 1 auto' } }
+const field = { width: { xs: '100%', sm: 190 } }
 
 /**
  * The filters every analytics page shares: period (or custom dates), time zone, channels, granularity of series and
@@ -103,7 +103,7 @@ export const FilterBar = ({ ctx, showGranularity }: { ctx: AnalyticsContext; sho
         getOptionLabel={(option) => option.label}
         isOptionEqualToValue={(a, b) => a.zone === b.zone}
         disableClearable={zone !== null}
-        sx={{ ...field, minWidth: { xs: '100%', sm: 260 } }}
+        sx={{ width: { xs: '100%', sm: 280 } }}
         renderInput={(params) => <TextField {...params} label="Time zone" />}
       />
       <TextField
@@ -126,7 +126,7 @@ export const FilterBar = ({ ctx, showGranularity }: { ctx: AnalyticsContext; sho
           },
           inputLabel: { shrink: true },
         }}
-        sx={{ ...field, maxWidth: { sm: 260 } }}
+        sx={{ width: { xs: '100%', sm: 240 } }}
       >
         {CHANNELS.map((c) => (
           <MenuItem key={c} value={c}>
@@ -142,7 +142,7 @@ export const FilterBar = ({ ctx, showGranularity }: { ctx: AnalyticsContext; sho
           label="Series by"
           value={granularity}
           onChange={(e) => update({ granularity: e.target.value as Granularity })}
-          sx={{ ...field, minWidth: { xs: '100%', sm: 140 } }}
+          sx={{ width: { xs: '100%', sm: 150 } }}
         >
           {granularitiesFor(span).map((g) => (
             <MenuItem key={g} value={g}>

@@ -18,10 +18,12 @@ const HEADLINE = ['averageresponsetime', 'clientsatisfaction'] as const
 const stat = { xs: 12, sm: 6, lg: 3 }
 const half = { xs: 12, md: 6 }
 const seconds = (v: number | null) => formatDuration(v)
+const PER = { hour: 'per hour', day: 'per day', week: 'per week', month: 'per month' } as const
 
 /** Response & satisfaction: how fast people get a human answer, and how they rate their chats. */
 export const ResponseAnalyticsPage = () => {
-  const { outcomes: o, previous, retry } = useArea(METRICS, HEADLINE)
+  const { ctx, outcomes: o, previous, retry } = useArea(METRICS, HEADLINE)
+  const per = PER[ctx.granularity]
   const before = valueOf(previous.averageresponsetime)
   const beforeRating = valueOf(previous.clientsatisfaction)
   return (
@@ -104,7 +106,7 @@ export const ResponseAnalyticsPage = () => {
       </Grid>
       <Grid size={half}>
         <MetricCard
-          title="Chats per hour"
+          title={`Chats ${per}`}
           outcome={o.counthourlychats}
           onRetry={retry}
           height={260}
@@ -113,7 +115,7 @@ export const ResponseAnalyticsPage = () => {
         >
           {(d) => (
             <DataChart
-              title="Chats per hour"
+              title={`Chats ${per}`}
               kind="bar"
               categoryLabel="Time"
               categories={bucketLabels(d.series, d.meta)}
@@ -124,7 +126,7 @@ export const ResponseAnalyticsPage = () => {
       </Grid>
       <Grid size={half}>
         <MetricCard
-          title="Satisfaction per hour"
+          title={`Satisfaction ${per}`}
           outcome={o.hourlyclientsatisfaction}
           onRetry={retry}
           height={260}
@@ -133,7 +135,7 @@ export const ResponseAnalyticsPage = () => {
         >
           {(d) => (
             <DataChart
-              title="Satisfaction per hour"
+              title={`Satisfaction ${per}`}
               kind="line"
               categoryLabel="Time"
               categories={bucketLabels(d.series, d.meta)}

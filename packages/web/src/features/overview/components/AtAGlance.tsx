@@ -198,6 +198,7 @@ export const AtAGlance = () => {
           exclusive
           value={choice}
           aria-label="Period shown at a glance"
+          sx={{ bgcolor: 'background.paper' }}
           onChange={(_, next: Choice | null) => {
             if (!next) return
             const nextParams = new URLSearchParams(params)
