@@ -23,12 +23,14 @@ export function useAnalyticsView(): AnalyticsContext {
   const [anchor, setAnchor] = useState(() => Date.now())
   const client = useQueryClient()
 
+  // Changes apply to the address as it is now, not to the view of the last render: two changes in quick
+  // succession (a period, then a time zone) must both be kept.
   const update = useCallback(
     (changes: Partial<AnalyticsView>) => {
       setAnchor(Date.now())
-      setParams(searchFromView({ ...view, ...changes }))
+      setParams(searchFromView({ ...viewFromSearch(new URLSearchParams(window.location.search)), ...changes }))
     },
-    [setParams, view],
+    [setParams],
   )
   const refresh = useCallback(() => {
     setAnchor(Date.now())
