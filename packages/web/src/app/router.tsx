@@ -35,6 +35,16 @@ const SurveyResultsPage = page(() => import('../features/surveys/pages/SurveyRes
 const AiAssistantPage = page(() => import('../features/ai/pages/AiAssistantPage'), 'AiAssistantPage')
 const ProfilePage = page(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage')
 const NotificationsPage = page(() => import('../features/notifications/pages/NotificationsPage'), 'NotificationsPage')
+const analytics = () => import('../features/analytics/pages')
+const AnalyticsLayout = page(analytics, 'AnalyticsLayout')
+const AnalyticsIndex = page(analytics, 'AnalyticsIndex')
+const ChatsAnalyticsPage = page(analytics, 'ChatsAnalyticsPage')
+const ResponseAnalyticsPage = page(analytics, 'ResponseAnalyticsPage')
+const TopicsAnalyticsPage = page(analytics, 'TopicsAnalyticsPage')
+const CustomersAnalyticsPage = page(analytics, 'CustomersAnalyticsPage')
+const CommunityAnalyticsPage = page(analytics, 'CommunityAnalyticsPage')
+const VoiceAnalyticsPage = page(analytics, 'VoiceAnalyticsPage')
+const SurveysAnalyticsPage = page(analytics, 'SurveysAnalyticsPage')
 const NotFoundPage = page(() => import('../features/shell/pages/NotFoundPage'), 'NotFoundPage')
 const UpcomingAreaPage = lazy(() =>
   import('../features/areas/pages/UpcomingAreaPage').then((m) => ({ default: m.UpcomingAreaPage })),
@@ -79,7 +89,20 @@ export const routes: RouteObject[] = [
           { path: 'surveys/new', element: <SurveyEditorPage /> },
           { path: 'surveys/:surveyId/edit', element: <SurveyEditorPage /> },
           { path: 'surveys/:surveyId', element: <SurveyResultsPage /> },
-          upcoming('analytics', 'analytics'),
+          {
+            path: 'analytics',
+            element: <AnalyticsLayout />,
+            children: [
+              { index: true, element: <AnalyticsIndex /> },
+              { path: 'chats', element: <ChatsAnalyticsPage /> },
+              { path: 'response', element: <ResponseAnalyticsPage /> },
+              { path: 'topics', element: <TopicsAnalyticsPage /> },
+              { path: 'customers', element: <CustomersAnalyticsPage /> },
+              { path: 'community', element: <CommunityAnalyticsPage /> },
+              { path: 'voice', element: <VoiceAnalyticsPage /> },
+              { path: 'surveys', element: <SurveysAnalyticsPage /> },
+            ],
+          },
           upcoming('reports', 'reports'),
           { path: 'ai', element: <AiAssistantPage /> },
           { path: 'settings', element: <SettingsPage /> },

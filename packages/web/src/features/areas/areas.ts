@@ -1,9 +1,5 @@
 /** Areas of the product that are not available yet, and what each will do. */
 export const UPCOMING_AREAS = {
-  analytics: {
-    title: 'Analytics',
-    description: 'Follow chats, response times, satisfaction, topics, community growth and survey results over time.',
-  },
   reports: {
     title: 'Reports',
     description: 'Export chats, messages, issues, threads and survey responses as PDF or CSV files.',
