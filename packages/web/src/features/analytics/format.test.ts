@@ -5,6 +5,7 @@ import {
   changeOf,
   formatCount,
   formatDuration,
+  formatDurationShort,
   formatPercent,
   formatRating,
 } from './format'
@@ -27,6 +28,14 @@ describe('analytics numbers', () => {
     expect(formatDuration(7440)).toBe('2 h 4 min')
     expect(formatDuration(3 * 86400 + 7200)).toBe('3 d 2 h')
     expect(formatDuration(null)).toBe('—')
+  })
+
+  it('formats axis durations in one unit', () => {
+    expect(formatDurationShort(42.4)).toBe('42 s')
+    expect(formatDurationShort(500)).toBe('8.3 min')
+    expect(formatDurationShort(1980)).toBe('33 min')
+    expect(formatDurationShort(9000)).toBe('2.5 h')
+    expect(formatDurationShort(3 * 86400)).toBe('3 d')
   })
 
   it('states the change against the previous period', () => {

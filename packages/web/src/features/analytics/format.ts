@@ -33,6 +33,17 @@ export function formatDuration(seconds: number | null | undefined): string {
   return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`
 }
 
+/** A duration in one unit, short enough for a chart's axis: "45 s", "8 min", "2.5 h", "3 d". */
+export function formatDurationShort(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return NONE
+  const s = Math.max(0, seconds)
+  const one = (n: number) => String(Math.round(n * 10) / 10)
+  if (s < 60) return `${Math.round(s)} s`
+  if (s < 3600) return `${one(s / 60)} min`
+  if (s < 86_400) return `${one(s / 3600)} h`
+  return `${one(s / 86_400)} d`
+}
+
 export type Change = { text: string; direction: 'up' | 'down' | 'same' }
 
 /**

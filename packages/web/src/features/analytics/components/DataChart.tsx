@@ -11,6 +11,8 @@ export type ChartSeries = {
   label: string
   values: (number | null)[]
   format: (value: number | null) => string
+  /** A shorter form for the value axis's ticks (the full form shows on hover and in the table). */
+  axisFormat?: (value: number) => string
 }
 
 type Props = {
@@ -60,6 +62,9 @@ export const DataChart = ({
     .join('; ')
   const chartLabel = `${title}, ${kind === 'line' ? 'line' : 'bar'} chart of ${categories.length} ${categoryLabel.toLowerCase()} values. ${summary}. Switch to Table for every value.`
   const band = { scaleType: 'band' as const, data: categories }
+  // Counts get whole-number ticks: a chart of 0 and 1 chats must not label its axis 0, 0.2, 0.4… (or 0, 0, 1, 1).
+  const whole = series.every((s) => s.values.every((v) => v === null || Number.isInteger(v)))
+  const valueAxis = whole ? { tickMinStep: 1 } : {}
   const longest = Math.max(0, ...categories.map((c) => c.length))
 
   return (
@@ -97,7 +102,13 @@ export const DataChart = ({
               disableKeyboardNavigation
               margin={{ left: 0, right: 12, top: 16, bottom: 0 }}
               xAxis={[{ scaleType: 'point', data: categories }]}
-              yAxis={[{ width: 56, valueFormatter: (v: number) => series[0]?.format(v) ?? String(v) }]}
+              yAxis={[
+                {
+                  ...valueAxis,
+                  width: 56,
+                  valueFormatter: (v: number) => (series[0]?.axisFormat ?? series[0]?.format)?.(v) ?? String(v),
+                },
+              ]}
               series={chartSeries.map((s) => ({ ...s, showMark: categories.length <= 31, connectNulls: false }))}
             />
           ) : (
@@ -108,8 +119,8 @@ export const DataChart = ({
               disableKeyboardNavigation
               layout={horizontal ? 'horizontal' : 'vertical'}
               margin={{ left: 0, right: 12, top: 16, bottom: 0 }}
-              xAxis={horizontal ? [{}] : [band]}
-              yAxis={horizontal ? [{ ...band, width: Math.min(140, 12 + longest * 7) }] : [{ width: 56 }]}
+              xAxis={horizontal ? [valueAxis] : [band]}
+              yAxis={horizontal ? [{ ...band, width: Math.min(140, 12 + longest * 7) }] : [{ ...valueAxis, width: 56 }]}
               series={chartSeries}
             />
           )}

@@ -2,7 +2,7 @@ import Grid from '@mui/material/Grid'
 import { DataChart } from '../components/DataChart'
 import { Figure } from '../components/Figure'
 import { MetricCard } from '../components/MetricCard'
-import { changeOf, formatCount, formatDuration, formatPercent, formatRating } from '../format'
+import { changeOf, formatCount, formatDuration, formatDurationShort, formatPercent, formatRating } from '../format'
 import { allZero, bucketLabels } from '../series'
 import { useArea, valueOf } from '../use-area'
 
@@ -96,8 +96,18 @@ export const ResponseAnalyticsPage = () => {
               categoryLabel="Time"
               categories={bucketLabels(d.series, d.meta)}
               series={[
-                { label: 'Average', values: d.series.map((s) => s.average_seconds), format: seconds },
-                { label: 'Median', values: d.series.map((s) => s.median_seconds), format: seconds },
+                {
+                  label: 'Average',
+                  values: d.series.map((s) => s.average_seconds),
+                  format: seconds,
+                  axisFormat: formatDurationShort,
+                },
+                {
+                  label: 'Median',
+                  values: d.series.map((s) => s.median_seconds),
+                  format: seconds,
+                  axisFormat: formatDurationShort,
+                },
               ]}
               extraColumns={[{ label: 'Replies', values: d.series.map((s) => formatCount(s.response_count)) }]}
             />
