@@ -112,15 +112,13 @@ export async function writeCommunities(
         FROM (
           SELECT d.i, j, d.i * 256 + j AS key, d.id AS issue_id, d.thread_id, d.community_id, d.ci,
             d.client_id AS author, d.created_at AS issue_created,
-            600 + 172800 * power(${r('d.i * 256 + j', 232)}, 2) AS gap, ${r('d.i * 256 + j', 231)} < 0.2 AS staff
-          FROM demo_issue d, generate_series(1, least(200, floor(2 * ${num(p.commentsPerIssue)} * ${r('d.i', 230)}))::int) j
+            600 + 172800 * power(${r('d.i * 256 + j', 232)}, 2) AS gap, ${r('d.i * 256 + j', 231)} < 0.2 AS staff,
+            1 + floor(mc.n * ${r('d.i * 256 + j', 236)})::int AS member_rank
+          FROM demo_issue d JOIN demo_member_count mc ON mc.ci = d.ci,
+            generate_series(1, least(200, floor(2 * ${num(p.commentsPerIssue)} * ${r('d.i', 230)}))::int) j
         ) s
       ) y
-      LEFT JOIN LATERAL (
-        SELECT mm.client_id, mm.joined_at, mm.left_at FROM demo_member mm
-        JOIN demo_member_count mc ON mc.ci = y.ci
-        WHERE mm.ci = y.ci AND mm.crank = 1 + floor(mc.n * ${r('y.key', 236)})::int
-      ) m ON true
+      LEFT JOIN demo_member m ON m.ci = y.ci AND m.crank = y.member_rank
       WHERE y.created_at < ${now}
       ORDER BY y.created_at, y.i, y.j
     ) x;

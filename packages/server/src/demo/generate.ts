@@ -33,6 +33,8 @@ export type DemoOptions = {
   password?: string
   /** Where voice recordings go; without it the demo has no voice messages. */
   storage?: VoiceStorage | null
+  /** Told how long each generation step took (people, chats, communities, …), for benchmarks at scale. */
+  onStep?: (step: string, ms: number) => void
 }
 
 export type DemoResult = {
@@ -113,7 +115,8 @@ export async function generateDemo(database: Pick<Database, 'session'>, opts: De
   let voiceKeys: string[] = []
   const made = await database
     .session(async (run) => {
-      await run('BEGIN')
+      // Memory for the sorts and hashes of the set-based statements, so large data sets sort in memory, not on disk.
+      await run(`BEGIN; SET LOCAL work_mem = '128MB'`)
       try {
         const name = await chooseName(run, opts.name)
         const slug = slugOf(name)
@@ -135,13 +138,22 @@ export async function generateDemo(database: Pick<Database, 'session'>, opts: De
           voiceKeys = demoVoiceKeys(org.tenantId)
           voices = await storeDemoVoices(opts.storage, org.tenantId)
         }
-        await insertPeople(run, { tenantId: org.tenantId, slug, p, start })
-        await planChats(run, { p, now, staffIds, topicIds: org.topicIds })
-        await settleChats(run, { p, now })
-        await writeChats(run, { tenantId: org.tenantId, p, voices })
-        await writeCommunities(run, { tenantId: org.tenantId, p, now, start, communityIds: org.communityIds, staffIds })
-        for (const s of surveyPlans(p, now, org.communityIds, staffIds[0]!))
-          await writeSurvey(run, { tenantId: org.tenantId, p, now, s })
+        const step = async (label: string, work: () => Promise<unknown>) => {
+          const t0 = Date.now()
+          await work()
+          opts.onStep?.(label, Date.now() - t0)
+        }
+        await step('customers and visitors', () => insertPeople(run, { tenantId: org.tenantId, slug, p, start }))
+        await step('chat plan', () => planChats(run, { p, now, staffIds, topicIds: org.topicIds }))
+        await step('chat outcomes', () => settleChats(run, { p, now }))
+        await step('chats, messages, events', () => writeChats(run, { tenantId: org.tenantId, p, voices }))
+        await step('communities', () =>
+          writeCommunities(run, { tenantId: org.tenantId, p, now, start, communityIds: org.communityIds, staffIds }),
+        )
+        await step('surveys', async () => {
+          for (const s of surveyPlans(p, now, org.communityIds, staffIds[0]!))
+            await writeSurvey(run, { tenantId: org.tenantId, p, now, s })
+        })
         await run('COMMIT')
         return { tenantId: org.tenantId, name, staff }
       } catch (err) {
