@@ -66,35 +66,39 @@ export async function joinsAndLeavesPerBucket(db: Executor, s: CommunityScope, b
  * or changed in the window).
  */
 export async function membershipCounts(db: Executor, s: CommunityScope) {
+  // Who was active is gathered once per source (set-based), then matched to the stays: a probe per membership would
+  // scan the window's reactions again for every member.
   const { rows } = await sql<{ member_count: number; new_members: number; left_members: number; active: number }>`
     WITH stays AS (
       SELECT m.community_id, m.client_id, m.joined_at, m.left_at,
         (m.left_at IS NULL OR m.left_at >= ${s.to}) AS member_at_to
       FROM community_memberships m
       WHERE m.tenant_id = ${s.tenantId} ${inCommunity('m', s.community)} AND m.joined_at < ${s.to}
+    ), active AS (
+      SELECT i.community_id, i.client_id
+      FROM community_issues i
+      WHERE i.tenant_id = ${s.tenantId} ${inCommunity('i', s.community)}
+        AND i.created_at >= ${s.from} AND i.created_at < ${s.to} AND i.client_id IS NOT NULL
+      UNION
+      SELECT c.community_id, c.client_id
+      FROM community_comments c
+      WHERE c.tenant_id = ${s.tenantId} ${inCommunity('c', s.community)}
+        AND c.deleted_at IS NULL AND c.created_at >= ${s.from} AND c.created_at < ${s.to} AND c.client_id IS NOT NULL
+      UNION
+      SELECT c.community_id, r.client_id
+      FROM comment_reactions r
+      JOIN community_comments c ON c.tenant_id = r.tenant_id AND c.id = r.comment_id
+      WHERE r.tenant_id = ${s.tenantId} ${inCommunity('c', s.community)} AND c.deleted_at IS NULL
+        AND ((r.created_at >= ${s.from} AND r.created_at < ${s.to})
+          OR (r.updated_at >= ${s.from} AND r.updated_at < ${s.to}))
     )
     SELECT
       count(*) FILTER (WHERE st.member_at_to) AS member_count,
       count(*) FILTER (WHERE st.joined_at >= ${s.from}) AS new_members,
       count(*) FILTER (WHERE st.left_at >= ${s.from} AND st.left_at < ${s.to}) AS left_members,
-      count(*) FILTER (WHERE st.member_at_to AND (
-        EXISTS (
-          SELECT 1 FROM community_issues i
-          WHERE i.tenant_id = ${s.tenantId} AND i.client_id = st.client_id AND i.community_id = st.community_id
-            AND i.created_at >= ${s.from} AND i.created_at < ${s.to})
-        OR EXISTS (
-          SELECT 1 FROM community_comments c
-          WHERE c.tenant_id = ${s.tenantId} AND c.client_id = st.client_id AND c.community_id = st.community_id
-            AND c.deleted_at IS NULL AND c.created_at >= ${s.from} AND c.created_at < ${s.to})
-        OR EXISTS (
-          SELECT 1 FROM comment_reactions r
-          JOIN community_comments c ON c.tenant_id = r.tenant_id AND c.id = r.comment_id
-          WHERE r.tenant_id = ${s.tenantId} AND r.client_id = st.client_id AND c.community_id = st.community_id
-            AND c.deleted_at IS NULL
-            AND ((r.created_at >= ${s.from} AND r.created_at < ${s.to})
-              OR (r.updated_at >= ${s.from} AND r.updated_at < ${s.to})))
-      )) AS active
+      count(*) FILTER (WHERE st.member_at_to AND a.client_id IS NOT NULL) AS active
     FROM stays st
+    LEFT JOIN active a ON a.community_id = st.community_id AND a.client_id = st.client_id
   `.execute(db)
   const row = rows[0]
   return {
