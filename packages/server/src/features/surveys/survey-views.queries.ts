@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.js'
 import { relatedToTenant } from '../../db/client-relation.js'
 import { containsPattern } from '../../lib/like.js'
 import { SURVEY_COLUMNS, audienceEmpty, inAudience } from './surveys.queries.js'
+import { surveyAudienceClients } from '../../db/survey-audience.js'
 
 /*
  * Reading surveys for lists and for their presentation (contract §6.2, §6.3): which ids a caller's list holds, and
@@ -134,16 +135,7 @@ function presented(ex: Executor, now: Date) {
 export function listSurveyRows(ex: Executor, tenantId: number, ids: number[], now: Date) {
   if (ids.length === 0) return Promise.resolve([])
   const t = tenantId
-  const audience = sql`(
-    select a.client_id from survey_audience_clients a where a.tenant_id = ${t} and a.survey_id = s.id
-    union select m.client_id from survey_audience_communities a
-      join community_memberships m on m.tenant_id = a.tenant_id and m.community_id = a.community_id and m.left_at is null
-      where a.tenant_id = ${t} and a.survey_id = s.id
-    union select g.client_id from survey_audience_subgroups a
-      join survey_subgroup_clients g on g.tenant_id = a.tenant_id and g.subgroup_id = a.subgroup_id
-      where a.tenant_id = ${t} and a.survey_id = s.id
-    union select i.client_id from survey_invitations i
-      where i.tenant_id = ${t} and i.survey_id = s.id and i.client_id is not null)`
+  const audience = surveyAudienceClients(t)
   const emailOnly = sql`(select count(*) from survey_invitations i
     where i.tenant_id = ${t} and i.survey_id = s.id and i.client_id is null)`
   return presented(ex, now)

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Executor } from '../../../db/database.js'
 import type { Window } from '../window.js'
+import { surveyAudienceClients } from '../../../db/survey-audience.js'
 
 /*
  * The survey metrics' SQL (contract §7.11). Answers are counted by question and value in the database; a survey's
@@ -88,16 +89,7 @@ export async function countResponses(ex: Executor, tenantId: number, surveyId: n
 export async function responseFigures(ex: Executor, tenantId: number, window: Window, surveyId: number | undefined) {
   const t = tenantId
   const { from, to } = window
-  const audience = sql`(
-    select a.client_id from survey_audience_clients a where a.tenant_id = ${t} and a.survey_id = s.id
-    union select m.client_id from survey_audience_communities a
-      join community_memberships m on m.tenant_id = a.tenant_id and m.community_id = a.community_id and m.left_at is null
-      where a.tenant_id = ${t} and a.survey_id = s.id
-    union select g.client_id from survey_audience_subgroups a
-      join survey_subgroup_clients g on g.tenant_id = a.tenant_id and g.subgroup_id = a.subgroup_id
-      where a.tenant_id = ${t} and a.survey_id = s.id
-    union select i.client_id from survey_invitations i
-      where i.tenant_id = ${t} and i.survey_id = s.id and i.client_id is not null)`
+  const audience = surveyAudienceClients(t)
   const which =
     surveyId === undefined ? sql`s.published_at >= ${from} and s.published_at < ${to}` : sql`s.id = ${surveyId}`
   const result = await sql<{
