@@ -8,6 +8,7 @@ import { ScopeSelect } from '../components/ScopeSelect'
 import { changeOf, formatCount, formatDecimal, formatPercent, formatRating } from '../format'
 import { bucketLabels } from '../series'
 import { useArea, valueOf } from '../use-area'
+import { StarsChart } from '../components/StarsChart'
 
 const METRICS = [
   'communitymembers',
@@ -206,18 +207,7 @@ export const CommunityAnalyticsPage = () => {
             isEmpty={(d) => d.rating_count === 0}
             emptyText="No member has rated this community yet."
           >
-            {(d) => {
-              const stars = ['1', '2', '3', '4', '5'] as const
-              return (
-                <DataChart
-                  title="Community ratings by stars"
-                  kind="bar"
-                  categoryLabel="Stars"
-                  categories={stars.map((s) => `${s} ★`)}
-                  series={[{ label: 'Ratings', values: stars.map((s) => d.distribution[s]), format: formatCount }]}
-                />
-              )
-            }}
+            {(d) => <StarsChart title="Community ratings by stars" distribution={d.distribution} />}
           </MetricCard>
         </Grid>
       </Grid>

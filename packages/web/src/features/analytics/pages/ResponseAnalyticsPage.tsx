@@ -5,6 +5,7 @@ import { MetricCard } from '../components/MetricCard'
 import { changeOf, formatCount, formatDuration, formatDurationShort, formatPercent, formatRating } from '../format'
 import { allZero, bucketLabels } from '../series'
 import { useArea, valueOf } from '../use-area'
+import { StarsChart } from '../components/StarsChart'
 
 const METRICS = [
   'averageresponsetime',
@@ -173,18 +174,7 @@ export const ResponseAnalyticsPage = () => {
           isEmpty={(d) => d.rated_count === 0}
           emptyText="No chats were rated in this period."
         >
-          {(d) => {
-            const stars = ['1', '2', '3', '4', '5'] as const
-            return (
-              <DataChart
-                title="Ratings by stars"
-                kind="bar"
-                categoryLabel="Stars"
-                categories={stars.map((s) => `${s} ★`)}
-                series={[{ label: 'Ratings', values: stars.map((s) => d.distribution[s]), format: formatCount }]}
-              />
-            )
-          }}
+          {(d) => <StarsChart title="Ratings by stars" distribution={d.distribution} />}
         </MetricCard>
       </Grid>
     </Grid>
