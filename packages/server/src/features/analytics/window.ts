@@ -156,3 +156,6 @@ export function calendarYearWindow(to: Date, timeZone: string, toGiven: boolean)
   const end = instant(midnight(Temporal.PlainDate.from({ year: year + 1, month: 1, day: 1 }), timeZone))
   return { from: start, to: toGiven ? to : end }
 }
+
+/** The last hour (§7.2): `[now − 60 min, now)`, whatever the window. */
+export const lastHourWindow = (now: Date): Window => ({ from: new Date(now.getTime() - 3_600_000), to: now })

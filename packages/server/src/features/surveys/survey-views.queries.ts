@@ -6,6 +6,7 @@ import { relatedToTenant } from '../../db/client-relation.js'
 import { containsPattern } from '../../lib/like.js'
 import { SURVEY_COLUMNS, audienceEmpty, inAudience } from './surveys.queries.js'
 import { surveyAudienceClients } from '../../db/survey-audience.js'
+import { effectiveClosedAt, effectiveStatus } from '../../db/survey-status.js'
 
 /*
  * Reading surveys for lists and for their presentation (contract §6.2, §6.3): which ids a caller's list holds, and
@@ -15,14 +16,6 @@ import { surveyAudienceClients } from '../../db/survey-audience.js'
 type Window = { limit: number; offset: number }
 export type IdPage = { ids: number[]; total: number }
 type WithSurvey = DB & { s: DB['surveys'] }
-
-/** The instant a survey's end day ends in its tenant's time zone (`s` the survey, `t` its tenant). */
-const END_OF_END_DAY = sql<Date>`((s.end_day + 1)::timestamp at time zone t.timezone)`
-
-/** The status a survey has at `now`: published past the end of its end day counts as closed (contract §6.2). */
-const effectiveStatus = (now: Date) =>
-  sql<'draft' | 'published' | 'closed'>`(case when s.status = 'published' and s.end_day is not null
-    and ${END_OF_END_DAY} <= ${now} then 'closed' else s.status end)`
 
 async function idPage(rows: ReturnType<typeof surveysOf>, window: Window): Promise<IdPage> {
   const [count, page] = await Promise.all([
@@ -124,8 +117,7 @@ function presented(ex: Executor, now: Date) {
       sql<string | null>`to_char(s.start_day, 'YYYY-MM-DD')`.as('start_day'),
       sql<string | null>`to_char(s.end_day, 'YYYY-MM-DD')`.as('end_day'),
       effectiveStatus(now).as('status'),
-      sql<Date | null>`(case when s.status = 'published' and s.end_day is not null and ${END_OF_END_DAY} <= ${now}
-        then ${END_OF_END_DAY} else s.closed_at end)`.as('closed_at'),
+      effectiveClosedAt(now).as('closed_at'),
       't.name as tenant_name',
       't.timezone as tenant_timezone',
     ])

@@ -1,14 +1,12 @@
 import { sql, type Insertable, type Updateable } from 'kysely'
 import type { Executor } from '../../db/database.js'
 import type { SurveysTable } from '../../db/schema.js'
+import { END_OF_END_DAY } from '../../db/survey-status.js'
 
 /*
  * Writes of surveys and their audience (contract §6.2, §6.3), and the reads the write rules need. Every function
  * takes the tenant id; `closeEndedSurveys` alone spans tenants (the periodic sweep).
  */
-
-/** The instant a survey's end day ends in its tenant's time zone (`s` the survey, `t` its tenant). */
-const END_OF_END_DAY = sql<Date>`((s.end_day + 1)::timestamp at time zone t.timezone)`
 
 /** The tenant's row, locked: serialises publications against the plan's `max_active_surveys`. */
 export function lockSurveyTenant(ex: Executor, tenantId: number) {

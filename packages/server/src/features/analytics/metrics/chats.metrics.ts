@@ -2,6 +2,7 @@ import { ChannelName } from '@proxima/contracts'
 import { percentage } from '../../../lib/numbers.js'
 import { metric, type MetricContext } from '../metric.js'
 import { bucketBounds, runningTotals, seriesItems } from '../series.js'
+import { lastHourWindow } from '../window.js'
 import {
   channelCounts,
   chatsLastHours,
@@ -28,7 +29,6 @@ const chatScope = (ctx: MetricContext): ChatScope => ({
 })
 
 /** The last hour, `[now − 60 min, now)`, whatever the window. */
-const lastHour = (now: Date) => ({ from: new Date(now.getTime() - 3_600_000), to: now })
 
 const countSeries = (ctx: MetricContext, counts: ReadonlyMap<number, number>) =>
   seriesItems(ctx.buckets, new Map([...counts].map(([b, count]) => [b, { count }])), () => ({ count: 0 }))
@@ -173,7 +173,7 @@ const hourlycountescalatedissuesMetric = metric({
   compute: async (ctx) => {
     const scope = chatScope(ctx)
     const [count, counts] = await Promise.all([
-      escalatedChats(ctx.db, scope, lastHour(ctx.now)),
+      escalatedChats(ctx.db, scope, lastHourWindow(ctx.now)),
       escalatedChatsPerBucket(ctx.db, scope, ctx.window, bucketBounds(ctx.buckets)),
     ])
     return { count, series: countSeries(ctx, counts) }

@@ -1,13 +1,13 @@
 import { percentage, round2 } from '../../../lib/numbers.js'
 import { metric, type MetricContext } from '../metric.js'
 import { bucketBounds, seriesItems } from '../series.js'
+import { lastHourWindow } from '../window.js'
 import {
   firstResponseStats,
   unansweredCount,
   waitStats,
   waitStatsByBucket,
   type ResponseFilter,
-  type Span,
   type WaitStats,
 } from './responses.queries.js'
 import {
@@ -25,7 +25,6 @@ import { leastTopics, popularTopics, topicTotals, type TopicFilter } from './res
  */
 
 /** The last hour before now (§7.2), which the hourly metrics' headline numbers cover. */
-const lastHour = (ctx: MetricContext): Span => ({ from: new Date(ctx.now.getTime() - 3_600_000), to: ctx.now })
 
 const num = (v: number | string | null) => (v === null ? null : Number(v))
 const rounded = (v: number | string | null) => (v === null ? null : round2(Number(v)))
@@ -81,7 +80,7 @@ const hourlyaverageresponsetimeMetric = metric({
   compute: async (ctx) => {
     const f = responseFilter(ctx)
     const [headline, rows] = await Promise.all([
-      waitStats(ctx.db, f, lastHour(ctx)),
+      waitStats(ctx.db, f, lastHourWindow(ctx.now)),
       waitStatsByBucket(ctx.db, f, ctx.window, bucketBounds(ctx.buckets)),
     ])
     const values = new Map(rows.map((r) => [Number(r.b), responseValues(r)]))
@@ -140,7 +139,7 @@ const hourlyclientsatisfactionMetric = metric({
   compute: async (ctx) => {
     const f = satisfactionFilter(ctx)
     const [headline, rows] = await Promise.all([
-      ratingStats(ctx.db, f, lastHour(ctx)),
+      ratingStats(ctx.db, f, lastHourWindow(ctx.now)),
       ratingStatsByBucket(ctx.db, f, ctx.window, bucketBounds(ctx.buckets)),
     ])
     const values = new Map(rows.map((r) => [Number(r.b), satisfactionValues(r)]))

@@ -2,25 +2,13 @@ import { sql, type RawBuilder } from 'kysely'
 import type { Executor } from '../../../db/database.js'
 import type { Window } from '../window.js'
 import { surveyAudienceClients } from '../../../db/survey-audience.js'
+import { effectiveClosedAt, effectiveStatus } from '../../../db/survey-status.js'
 
 /*
  * The survey metrics' SQL (contract §7.11). Answers are counted by question and value in the database; a survey's
  * audience is its clients chosen one by one, the current members of its audience communities, the clients of its
  * audience subgroups and its invited clients, plus the invited addresses that are not clients (as in §6.2).
  */
-
-/** The instant a survey's end day ends in its tenant's time zone (`s` the survey, `t` its tenant). */
-const END_OF_END_DAY = sql<Date>`((s.end_day + 1)::timestamp at time zone t.timezone)`
-
-/** When survey `s` closed, as of `now`: a published survey past the end of its end day closed then (§6.2). */
-const effectiveClosedAt = (now: Date) =>
-  sql<Date | null>`(case when s.status = 'published' and s.end_day is not null and ${END_OF_END_DAY} <= ${now}
-    then ${END_OF_END_DAY} else s.closed_at end)`
-
-/** The status survey `s` has at `now` (a published survey past its end day counts as closed). */
-const effectiveStatus = (now: Date) =>
-  sql<string>`(case when s.status = 'published' and s.end_day is not null and ${END_OF_END_DAY} <= ${now}
-    then 'closed' else s.status end)`
 
 /**
  * An answer as a whole number when it is one (a JSON number or a string of digits, e.g. `4`, `4.0` or `"4"`),
