@@ -165,9 +165,6 @@ export async function generateDemo(database: Pick<Database, 'session'>, opts: De
       if (opts.storage) for (const key of voiceKeys) await opts.storage.delete(key).catch(() => undefined)
       throw err
     })
-  // Fresh statistics, so that the planner sees the new rows at once rather than after autovacuum's next pass
-  // (until then the analytics' queries over a large new organization may pick slow plans).
-  await database.session((run) => run('ANALYZE'))
   const counts = await database.session((run) => countDemo(run, made.tenantId))
   return {
     tenantId: made.tenantId,
