@@ -18,6 +18,8 @@
  *   DATABASE_URL=postgres://… BENCH_SCALE=0.1 npm run bench:analytics
  *   BENCH_SCALE=0.1 BENCH_SMALL_TENANTS=2 npm run bench:analytics  # PGlite
  *   BENCH_ROUNDS=20 BENCH_PORT=3902 …
+ *   DATABASE_URL=postgres://… BENCH_KEEP=1 BENCH_SCALE=0.1 npm run bench:analytics   # keep the database, print its name
+ *   DATABASE_URL=postgres://… BENCH_REUSE=proxima_bench_… npm run bench:analytics    # time a kept one again
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
@@ -34,6 +36,8 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 1)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20)
 const SMALL = Number(process.env.BENCH_SMALL_TENANTS ?? 20)
 const PORT = Number(process.env.BENCH_PORT ?? 3902)
+const KEEP = process.env.BENCH_KEEP === '1'
+const REUSE = process.env.BENCH_REUSE
 const api = httpClient(PORT, 1)
 const DAY_MS = 86_400_000
 
@@ -149,8 +153,32 @@ function printTargets(timings: Timings, batch: Record<WindowLabel, number[]>) {
   )
 }
 
+/** A database kept by an earlier run (BENCH_KEEP=1): its data stay as generated, up to that run's time. */
+function existingDatabase(url: string, name: string) {
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  return { url: u.toString(), drop: async () => undefined }
+}
+
+/** Tenant L of a kept database and its admin. */
+async function keptBenchData(database: Database): Promise<BenchData> {
+  const rows = await database.session((run) =>
+    run(`SELECT t.id, u.email FROM tenants t JOIN users u ON u.tenant_id = t.id AND u.user_type = 'admin'
+      WHERE t.name = 'Tenant L (bench)' ORDER BY u.id LIMIT 1`),
+  )
+  if (!rows[0]) throw new Error('this database holds no tenant L: keep one with BENCH_KEEP=1')
+  return {
+    tenantId: Number(rows[0].id),
+    adminEmail: String(rows[0].email),
+    counts: {},
+    seconds: { large: 0, small: 0, analyze: 0 },
+    steps: [],
+  }
+}
+
 async function main() {
-  const db = await freshDatabase()
+  if (REUSE && !process.env.DATABASE_URL) throw new Error('BENCH_REUSE names a PostgreSQL database: set DATABASE_URL')
+  const db = REUSE ? existingDatabase(process.env.DATABASE_URL!, REUSE) : await freshDatabase()
   const dataDir = mkdtempSync(join(tmpdir(), 'proxima-bench-'))
   let server: ReturnType<typeof startServer> | undefined
   try {
@@ -170,14 +198,17 @@ async function main() {
     ) as Timings
     try {
       await migrate(database)
-      data = await buildBenchData(database, {
-        scale: SCALE,
-        small: SMALL,
-        storage: createLocalStorage(dataDir),
-        now: to,
-        log: (line) => console.log(line),
-      })
-      printGeneration(data)
+      if (REUSE) data = await keptBenchData(database)
+      else {
+        data = await buildBenchData(database, {
+          scale: SCALE,
+          small: SMALL,
+          storage: createLocalStorage(dataDir),
+          now: to,
+          log: (line) => console.log(line),
+        })
+        printGeneration(data)
+      }
       surveyId = await busiestSurvey(database, data.tenantId, to)
       // Before the server starts: the embedded database is open in one process at a time.
       await timeFloors(database, data.tenantId, surveyId, to, timings)
@@ -215,7 +246,8 @@ async function main() {
       server.kill('SIGTERM')
       await new Promise((r) => server!.once('exit', r))
     }
-    await db.drop()
+    if (KEEP || REUSE) console.log(`kept the database ${new URL(db.url ?? 'x:/embedded').pathname.slice(1)}`)
+    else await db.drop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

@@ -4,6 +4,7 @@ import { loadConfig } from './config.js'
 import { openDatabase } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import { buildApp } from './app.js'
+import { createRollupRoller } from './features/analytics/rollup/roller.js'
 import { startJobs } from './features/system/jobs.js'
 import { purgeIdempotencyKeys } from './http/idempotency.js'
 import { bootstrapFirstAdmin } from './features/tenants/bootstrap.js'
@@ -33,8 +34,12 @@ async function main() {
 
   const firstAdmin = await bootstrapFirstAdmin(database.db, app.services, config.firstAdmin)
 
+  const rollups = createRollupRoller(database.db)
   const jobs = startJobs(
     [
+      // Seals the analytics rollups hour by hour and rolls again the hours that changed after (reads stay exact
+      // meanwhile: an hour not rolled yet is read live).
+      { name: 'analytics-rollups', everyMs: 1_000, run: () => rollups.runOnce() },
       { name: 'mail', everyMs: 2_000, run: () => app.services.mailWorker.runOnce() },
       { name: 'abandoned-onboarding', everyMs: 3_600_000, run: () => app.services.tenants.purgeAbandoned() },
       { name: 'session-cleanup', everyMs: 6 * 3_600_000, run: () => app.services.sessions.purge() },

@@ -384,6 +384,34 @@ export type AiUsageTable = {
 
 export type ServerSecretsTable = { name: string; value: Buffer | Uint8Array; created_at: Generated<Timestamp> }
 
+/** Analytics rollups (migration 0016): one row per tenant, UTC hour (or day), channel and topic (0: none). */
+type AnalyticsRollupMeasures = {
+  tenant_id: number
+  channel: string
+  topic_id: number
+  chats: number
+  chats_open: number
+  chats_pending: number
+  chats_resolved: number
+  messages: number
+  voice_messages: number
+  voice_timed: number
+  voice_ms: number
+  voice_bytes: number
+  escalations: number
+  replies: number
+  wait_seconds: string
+  rated_1: number
+  rated_2: number
+  rated_3: number
+  rated_4: number
+  rated_5: number
+}
+export type AnalyticsHoursTable = AnalyticsRollupMeasures & { hour: Date }
+export type AnalyticsDaysTable = AnalyticsRollupMeasures & { day: Date }
+export type AnalyticsRollupStateTable = { id: Generated<boolean>; sealed_until: Date | null }
+export type AnalyticsRollupDirtyTable = { tenant_id: number; hour: Date }
+
 export type DB = {
   tenants: TenantsTable
   tenant_settings: TenantSettingsTable
@@ -411,6 +439,10 @@ export type DB = {
   chats: ChatsTable
   chat_messages: ChatMessagesTable
   chat_events: ChatEventsTable
+  analytics_hours: AnalyticsHoursTable
+  analytics_days: AnalyticsDaysTable
+  analytics_rollup_state: AnalyticsRollupStateTable
+  analytics_rollup_dirty: AnalyticsRollupDirtyTable
   idempotency_keys: IdempotencyKeysTable
   server_secrets: ServerSecretsTable
   notifications: NotificationsTable

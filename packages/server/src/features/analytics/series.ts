@@ -1,4 +1,4 @@
-import type { Bucket } from './window.js'
+import type { Bucket, Window } from './window.js'
 
 /*
  * Series plumbing shared by the metrics. SQL places a timestamp in its bucket with
@@ -11,6 +11,15 @@ import type { Bucket } from './window.js'
 export function bucketBounds(buckets: readonly Bucket[]): string[] {
   const last = buckets.at(-1)
   return last ? [...buckets.map((b) => b.start.toISOString()), last.end.toISOString()] : []
+}
+
+/**
+ * The buckets cut to the window: `[from, second bucket's start, …, last bucket's start, to]`, each clamped into the
+ * window (a bucket wholly outside it is empty), so bucket i (1-based) is `[edges[i-1], edges[i])`.
+ */
+export function seriesEdges(buckets: readonly Bucket[], window: Window): Date[] {
+  const clamp = (d: Date) => new Date(Math.min(Math.max(d.getTime(), window.from.getTime()), window.to.getTime()))
+  return buckets.length === 0 ? [] : [window.from, ...buckets.slice(1).map((b) => clamp(b.start)), window.to]
 }
 
 export type SeriesItem<T> = { start_time: string; end_time: string; partial: boolean } & T

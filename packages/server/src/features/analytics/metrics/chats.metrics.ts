@@ -1,7 +1,7 @@
 import { ChannelName } from '@proxima/contracts'
 import { percentage } from '../../../lib/numbers.js'
 import { metric, type MetricContext } from '../metric.js'
-import { bucketBounds, runningTotals, seriesItems } from '../series.js'
+import { bucketBounds, runningTotals, seriesEdges, seriesItems } from '../series.js'
 import { lastHourWindow } from '../window.js'
 import {
   channelCounts,
@@ -9,6 +9,7 @@ import {
   chatsPerBucket,
   chatsWithMessages,
   chatTotals,
+  activeClientsPerBucket,
   messagesPerBucket,
   type ChatScope,
 } from './chats.queries.js'
@@ -56,7 +57,7 @@ const counthourlychatsMetric = metric({
     const scope = chatScope(ctx)
     const [hours, counts] = await Promise.all([
       chatsLastHours(ctx.db, scope, ctx.now),
-      chatsPerBucket(ctx.db, scope, ctx.window, bucketBounds(ctx.buckets)),
+      chatsPerBucket(ctx.db, scope, seriesEdges(ctx.buckets, ctx.window)),
     ])
     return {
       total_chats_last_hour: hours.last,
@@ -72,7 +73,7 @@ const cumulativehourlychatsMetric = metric({
   series: 'hour',
   defaultWindow: 'hours',
   compute: async (ctx) => {
-    const counts = await chatsPerBucket(ctx.db, chatScope(ctx), ctx.window, bucketBounds(ctx.buckets))
+    const counts = await chatsPerBucket(ctx.db, chatScope(ctx), seriesEdges(ctx.buckets, ctx.window))
     const items = countSeries(ctx, counts)
     const totals = runningTotals(
       0,
@@ -117,25 +118,25 @@ const engagementfrequencyMetric = metric({
   defaultWindow: 'calendar_year',
   compute: async (ctx) => {
     const scope = chatScope(ctx)
-    const bounds = bucketBounds(ctx.buckets)
-    const [chats, messages] = await Promise.all([
-      chatsPerBucket(ctx.db, scope, ctx.window, bounds),
-      messagesPerBucket(ctx.db, scope, ctx.window, bounds),
+    const edges = seriesEdges(ctx.buckets, ctx.window)
+    const [chats, messages, active] = await Promise.all([
+      chatsPerBucket(ctx.db, scope, edges),
+      messagesPerBucket(ctx.db, scope, edges),
+      activeClientsPerBucket(ctx.db, scope, ctx.window, bucketBounds(ctx.buckets)),
     ])
     const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: ctx.timezone })
     const yearOf = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: ctx.timezone })
     return {
       data: ctx.buckets.map((b, i) => {
         const live = !b.future
-        const m = messages.get(i + 1)
         return {
           ...(ctx.granularity === 'month' ? { month: monthName.format(b.start) } : {}),
           year: Number(yearOf.format(b.start)),
           start_time: b.start.toISOString(),
           end_time: b.end.toISOString(),
           count: live ? (chats.get(i + 1) ?? 0) : 0,
-          message_count: live ? (m?.messages ?? 0) : 0,
-          active_clients: live ? (m?.activeClients ?? 0) : 0,
+          message_count: live ? (messages.get(i + 1) ?? 0) : 0,
+          active_clients: live ? (active.get(i + 1) ?? 0) : 0,
           partial: b.partial,
           future: b.future,
         }

@@ -2,11 +2,13 @@ import type { Channel } from '@proxima/contracts'
 import { sql } from 'kysely'
 import type { Executor } from '../../../db/database.js'
 import type { Window } from '../window.js'
+import { factsByBucket, sumFacts, type FactFilter } from '../rollup/facts.queries.js'
 
 /*
- * The chat and message counts of the chat metrics (contract §7.3), computed in SQL over the window only. A chat is
- * counted by `created_at`, a message by `sent_at` (deleted messages still count, contract §4.5), both through the chat's current
- * channel and topic. Series place each row with `width_bucket` over the buckets' bounds (`bucketBounds`).
+ * The chat and message counts of the chat metrics (contract §7.3). A chat is counted by `created_at`, a message by
+ * `sent_at` (deleted messages still count, contract §4.5), both through the chat's current channel and topic. Counts
+ * come from the rollups where they are sealed and the live tables elsewhere (rollup/facts.queries.ts); distinct
+ * counts, which do not add up across hours, from the live tables, placed with `width_bucket` over `bucketBounds`.
  */
 
 /** Whose chats are counted: one tenant's, optionally only some channels and one topic. */
@@ -31,55 +33,44 @@ function messagesIn(scope: ChatScope, window: Window) {
 
 export type ChatTotals = { total: number; open: number; pending: number; resolved: number; previous: number }
 
+const factFilter = (scope: ChatScope): FactFilter => ({
+  tenantId: scope.tenantId,
+  channels: scope.channels,
+  topicId: scope.topicId,
+})
+
 /** Chats created in the window by current status, and those created in the same-length window just before. */
 export async function chatTotals(db: Executor, scope: ChatScope, window: Window): Promise<ChatTotals> {
   const previousFrom = new Date(2 * window.from.getTime() - window.to.getTime())
-  const inWindow = sql`c.created_at >= ${iso(window.from)}::timestamptz`
-  const { rows } = await sql<Record<keyof ChatTotals, string | number>>`
-    SELECT count(*) FILTER (WHERE ${inWindow}) AS total,
-      count(*) FILTER (WHERE ${inWindow} AND c.status = 'open') AS open,
-      count(*) FILTER (WHERE ${inWindow} AND c.status = 'pending') AS pending,
-      count(*) FILTER (WHERE ${inWindow} AND c.status = 'resolved') AS resolved,
-      count(*) FILTER (WHERE c.created_at < ${iso(window.from)}::timestamptz) AS previous
-    FROM chats c
-    WHERE ${chatConditions(scope)} AND c.created_at >= ${iso(previousFrom)}::timestamptz
-      AND c.created_at < ${iso(window.to)}::timestamptz`.execute(db)
-  const row = rows[0]!
+  const rows = await factsByBucket(db, factFilter(scope), [previousFrom, window.from, window.to], {
+    measures: ['chats', 'chats_open', 'chats_pending', 'chats_resolved'],
+  })
+  const inWindow = sumFacts(rows.filter((r) => r.b === 2))
   return {
-    total: Number(row.total),
-    open: Number(row.open),
-    pending: Number(row.pending),
-    resolved: Number(row.resolved),
-    previous: Number(row.previous),
+    total: inWindow.chats,
+    open: inWindow.chats_open,
+    pending: inWindow.chats_pending,
+    resolved: inWindow.chats_resolved,
+    previous: sumFacts(rows.filter((r) => r.b === 1)).chats,
   }
 }
 
 /** Chats created in `[now − 60 min, now)` and in the hour before that. */
 export async function chatsLastHours(db: Executor, scope: ChatScope, now: Date) {
-  const hourAgo = iso(new Date(now.getTime() - 3_600_000))
-  const { rows } = await sql<{ last: string | number; previous: string | number }>`
-    SELECT count(*) FILTER (WHERE c.created_at >= ${hourAgo}::timestamptz) AS last,
-      count(*) FILTER (WHERE c.created_at < ${hourAgo}::timestamptz) AS previous
-    FROM chats c
-    WHERE ${chatConditions(scope)} AND c.created_at >= ${iso(new Date(now.getTime() - 7_200_000))}::timestamptz
-      AND c.created_at < ${iso(now)}::timestamptz`.execute(db)
-  return { last: Number(rows[0]!.last), previous: Number(rows[0]!.previous) }
+  const edges = [2, 1, 0].map((h) => new Date(now.getTime() - h * 3_600_000))
+  const rows = await factsByBucket(db, factFilter(scope), edges, { measures: ['chats'] })
+  const count = (b: number) => sumFacts(rows.filter((r) => r.b === b)).chats
+  return { last: count(2), previous: count(1) }
 }
 
-/** Chats created in the window, by 1-based bucket index. */
+/** Chats created in each bucket `[edges[i-1], edges[i])`, by 1-based bucket index. */
 export async function chatsPerBucket(
   db: Executor,
   scope: ChatScope,
-  window: Window,
-  bounds: readonly string[],
+  edges: readonly Date[],
 ): Promise<Map<number, number>> {
-  const { rows } = await sql<{ b: number; n: string | number }>`
-    SELECT width_bucket(c.created_at, ${[...bounds]}::timestamptz[]) AS b, count(*) AS n
-    FROM chats c
-    WHERE ${chatConditions(scope)} AND c.created_at >= ${iso(window.from)}::timestamptz
-      AND c.created_at < ${iso(window.to)}::timestamptz
-    GROUP BY 1`.execute(db)
-  return new Map(rows.map((r) => [Number(r.b), Number(r.n)]))
+  const rows = await factsByBucket(db, factFilter(scope), edges, { measures: ['chats'] })
+  return new Map(rows.map((r) => [r.b, r.chats]))
 }
 
 /** Per channel: chats created in the window, and messages sent in the window in that channel's chats. */
@@ -88,37 +79,41 @@ export async function channelCounts(
   scope: ChatScope,
   window: Window,
 ): Promise<Map<Channel, { chats: number; messages: number }>> {
-  const { rows } = await sql<{ channel: Channel; chats: string | number; messages: string | number }>`
-    SELECT channel, sum(chats) AS chats, sum(messages) AS messages FROM (
-      SELECT c.channel, count(*) AS chats, 0 AS messages
-      FROM chats c
-      WHERE ${chatConditions(scope)} AND c.created_at >= ${iso(window.from)}::timestamptz
-        AND c.created_at < ${iso(window.to)}::timestamptz
-      GROUP BY c.channel
-      UNION ALL
-      SELECT c.channel, 0, count(*) FROM ${messagesIn(scope, window)} GROUP BY c.channel
-    ) x
-    GROUP BY channel`.execute(db)
-  return new Map(rows.map((r) => [r.channel, { chats: Number(r.chats), messages: Number(r.messages) }]))
+  const rows = await factsByBucket(db, factFilter(scope), [window.from, window.to], {
+    measures: ['chats', 'messages'],
+    by: { channel: true },
+  })
+  return new Map(rows.map((r) => [r.channel as Channel, { chats: r.chats, messages: r.messages }]))
+}
+
+/** Messages sent in each bucket `[edges[i-1], edges[i])`, deleted ones included, by 1-based bucket index. */
+export async function messagesPerBucket(
+  db: Executor,
+  scope: ChatScope,
+  edges: readonly Date[],
+): Promise<Map<number, number>> {
+  const rows = await factsByBucket(db, factFilter(scope), edges, { measures: ['messages'] })
+  return new Map(rows.map((r) => [r.b, r.messages]))
 }
 
 /**
- * Per 1-based bucket index: messages sent in the window, and the distinct chat owners who sent one as the customer
- * (a registered client and a visitor are different owners even when their ids are equal).
+ * Per 1-based bucket index: the distinct chat owners who sent a message as the customer in the window (a registered
+ * client and a visitor are different owners even when their ids are equal). Distinct counts do not add up across
+ * hours, so this is read from the messages themselves.
  */
-export async function messagesPerBucket(
+export async function activeClientsPerBucket(
   db: Executor,
   scope: ChatScope,
   window: Window,
   bounds: readonly string[],
-): Promise<Map<number, { messages: number; activeClients: number }>> {
-  const { rows } = await sql<{ b: number; messages: string | number; owners: string | number }>`
-    SELECT width_bucket(m.sent_at, ${[...bounds]}::timestamptz[]) AS b, count(*) AS messages,
+): Promise<Map<number, number>> {
+  const { rows } = await sql<{ b: number; owners: string | number }>`
+    SELECT width_bucket(m.sent_at, ${[...bounds]}::timestamptz[]) AS b,
       count(DISTINCT CASE WHEN c.client_id IS NOT NULL THEN 'c' || c.client_id
-        WHEN c.visitor_id IS NOT NULL THEN 'v' || c.visitor_id END) FILTER (WHERE m.message_sender = 'client') AS owners
-    FROM ${messagesIn(scope, window)}
+        WHEN c.visitor_id IS NOT NULL THEN 'v' || c.visitor_id END) AS owners
+    FROM ${messagesIn(scope, window)} AND m.message_sender = 'client'
     GROUP BY 1`.execute(db)
-  return new Map(rows.map((r) => [Number(r.b), { messages: Number(r.messages), activeClients: Number(r.owners) }]))
+  return new Map(rows.map((r) => [Number(r.b), Number(r.owners)]))
 }
 
 /** Distinct chats of the scope with at least one message sent in the window. */

@@ -1,0 +1,232 @@
+import { sql, type RawBuilder } from 'kysely'
+import type { Executor } from '../../../db/database.js'
+import { coverage, thresholdsOf, type RollupState } from './coverage.js'
+
+/*
+ * The chat facts the rollups hold (migration 0016), defined once: rolling an hour up and reading a live piece both
+ * aggregate these same rows, so the two can only differ if the rollup is stale, which the dirty marks rule out.
+ *
+ * Each source gives rows `(at, channel, topic_id, <measures>)` for one tenant and a time range:
+ * - chats at `created_at`: chats, by current status;
+ * - messages at `sent_at` (deleted ones too, contract §4.5): messages, voice messages (`voice_mime_type`, which a
+ *   deletion keeps) with their known lengths and sizes;
+ * - events at `occurred_at`: escalations, and response samples (`first_response`/`reply` with a wait);
+ * - ratings at `rated_at`: the chat's latest rating, by stars.
+ * Channel and topic are the chat's current ones (topic 0: none).
+ */
+
+export const MEASURES = [
+  'chats',
+  'chats_open',
+  'chats_pending',
+  'chats_resolved',
+  'messages',
+  'voice_messages',
+  'voice_timed',
+  'voice_ms',
+  'voice_bytes',
+  'escalations',
+  'replies',
+  'wait_seconds',
+  'rated_1',
+  'rated_2',
+  'rated_3',
+  'rated_4',
+  'rated_5',
+] as const
+export type Measure = (typeof MEASURES)[number]
+export type Facts = Record<Measure, number>
+
+export type FactSource = 'chats' | 'messages' | 'events' | 'ratings'
+
+/** Every measure a source fills (the others are 0 in its rows). */
+const SOURCE_MEASURES: Record<FactSource, Partial<Record<Measure, RawBuilder<unknown>>>> = {
+  chats: {
+    chats: sql`1`,
+    chats_open: sql`(c.status = 'open')::int`,
+    chats_pending: sql`(c.status = 'pending')::int`,
+    chats_resolved: sql`(c.status = 'resolved')::int`,
+  },
+  messages: {
+    messages: sql`1`,
+    voice_messages: sql`(m.voice_mime_type IS NOT NULL)::int`,
+    voice_timed: sql`(m.voice_mime_type IS NOT NULL AND m.voice_duration_ms IS NOT NULL)::int`,
+    voice_ms: sql`CASE WHEN m.voice_mime_type IS NOT NULL THEN coalesce(m.voice_duration_ms, 0) ELSE 0 END`,
+    voice_bytes: sql`CASE WHEN m.voice_mime_type IS NOT NULL THEN coalesce(m.voice_size_bytes, 0) ELSE 0 END`,
+  },
+  events: {
+    escalations: sql`(e.kind = 'escalated')::int`,
+    replies: sql`(e.kind <> 'escalated' AND e.wait_seconds IS NOT NULL)::int`,
+    wait_seconds: sql`CASE WHEN e.kind <> 'escalated' THEN coalesce(e.wait_seconds, 0) ELSE 0 END`,
+  },
+  ratings: {
+    rated_1: sql`(c.satisfaction_rating = 1)::int`,
+    rated_2: sql`(c.satisfaction_rating = 2)::int`,
+    rated_3: sql`(c.satisfaction_rating = 3)::int`,
+    rated_4: sql`(c.satisfaction_rating = 4)::int`,
+    rated_5: sql`(c.satisfaction_rating = 5)::int`,
+  },
+}
+
+/** Which sources fill which measures: a read of some measures scans only their sources live. */
+export function sourcesOf(measures: readonly Measure[]): FactSource[] {
+  return (Object.keys(SOURCE_MEASURES) as FactSource[]).filter((s) =>
+    measures.some((m) => SOURCE_MEASURES[s][m] !== undefined),
+  )
+}
+
+/** What narrows the facts beyond the tenant: the chat's channels and current topic. */
+export type FactFilter = { tenantId: number; channels?: readonly string[] | undefined; topicId?: number | undefined }
+
+const iso = (ms: number | Date) => new Date(ms).toISOString()
+
+function chatFilter(f: FactFilter): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = []
+  if (f.channels) parts.push(sql`AND c.channel = ANY(${[...f.channels]}::text[])`)
+  if (f.topicId !== undefined) parts.push(sql`AND c.topic_id = ${f.topicId}`)
+  return sql.join(parts, sql` `)
+}
+
+/** One source's rows in `[from, to)` as `(at, channel, topic_id, <all measures>)`. */
+function sourceRows(source: FactSource, f: FactFilter, from: string, to: string): RawBuilder<unknown> {
+  const filled = SOURCE_MEASURES[source]
+  const columns = sql.join(MEASURES.map((m) => sql`${filled[m] ?? sql`0`} AS ${sql.ref(m)}`))
+  const dims = sql`c.channel, coalesce(c.topic_id, 0) AS topic_id`
+  const t = f.tenantId
+  switch (source) {
+    case 'chats':
+      return sql`SELECT c.created_at AS at, ${dims}, ${columns} FROM chats c
+        WHERE c.tenant_id = ${t} AND c.created_at >= ${from}::timestamptz AND c.created_at < ${to}::timestamptz
+          ${chatFilter(f)}`
+    case 'ratings':
+      return sql`SELECT c.rated_at AS at, ${dims}, ${columns} FROM chats c
+        WHERE c.tenant_id = ${t} AND c.rated_at >= ${from}::timestamptz AND c.rated_at < ${to}::timestamptz
+          AND c.satisfaction_rating IS NOT NULL ${chatFilter(f)}`
+    case 'messages':
+      return sql`SELECT m.sent_at AS at, ${dims}, ${columns}
+        FROM chat_messages m JOIN chats c ON c.tenant_id = m.tenant_id AND c.id = m.chat_id
+        WHERE m.tenant_id = ${t} AND m.sent_at >= ${from}::timestamptz AND m.sent_at < ${to}::timestamptz
+          ${chatFilter(f)}`
+    case 'events':
+      return sql`SELECT e.occurred_at AS at, ${dims}, ${columns}
+        FROM chat_events e JOIN chats c ON c.tenant_id = e.tenant_id AND c.id = e.chat_id
+        WHERE e.tenant_id = ${t} AND e.kind IN ('escalated', 'first_response', 'reply')
+          AND e.occurred_at >= ${from}::timestamptz AND e.occurred_at < ${to}::timestamptz ${chatFilter(f)}`
+  }
+}
+
+/** All four sources' rows in `[from, to)` (or only the given ones). */
+function factRows(f: FactFilter, from: string, to: string, sources: readonly FactSource[]): RawBuilder<unknown> {
+  return sql.join(
+    sources.map((s) => sourceRows(s, f, from, to)),
+    sql` UNION ALL `,
+  )
+}
+
+const SUMS = sql.join(MEASURES.map((m) => sql`sum(${sql.ref(`x.${m}`)}) AS ${sql.ref(m)}`))
+
+/**
+ * Recomputes one tenant's hour rows for `[from, to)` (whole UTC hours) from the live tables, and then the day rows
+ * of the whole UTC days in `[from, to)` extended to whole days, that end before `sealedUntil`.
+ */
+export async function rollUp(db: Executor, tenantId: number, from: Date, to: Date, sealedUntil: Date) {
+  const a = iso(from)
+  const b = iso(to)
+  await sql`DELETE FROM analytics_hours WHERE tenant_id = ${tenantId} AND hour >= ${a}::timestamptz
+    AND hour < ${b}::timestamptz`.execute(db)
+  await sql`INSERT INTO analytics_hours (tenant_id, hour, channel, topic_id, ${sql.join(MEASURES.map((m) => sql.ref(m)))})
+    SELECT ${tenantId}, date_trunc('hour', x.at, 'UTC'), x.channel, x.topic_id, ${SUMS}
+    FROM (${factRows({ tenantId }, a, b, ['chats', 'messages', 'events', 'ratings'])}) x
+    GROUP BY 2, 3, 4`.execute(db)
+  const dayFrom = Math.floor(from.getTime() / 86_400_000) * 86_400_000
+  const dayTo = Math.min(Math.ceil(to.getTime() / 86_400_000), Math.floor(sealedUntil.getTime() / 86_400_000)) * 86_400_000
+  if (dayTo <= dayFrom) return
+  await sql`DELETE FROM analytics_days WHERE tenant_id = ${tenantId} AND day >= ${iso(dayFrom)}::timestamptz
+    AND day < ${iso(dayTo)}::timestamptz`.execute(db)
+  await sql`INSERT INTO analytics_days (tenant_id, day, channel, topic_id, ${sql.join(MEASURES.map((m) => sql.ref(m)))})
+    SELECT tenant_id, date_trunc('day', hour, 'UTC'), channel, topic_id,
+      ${sql.join(MEASURES.map((m) => sql`sum(${sql.ref(m)})`))}
+    FROM analytics_hours
+    WHERE tenant_id = ${tenantId} AND hour >= ${iso(dayFrom)}::timestamptz AND hour < ${iso(dayTo)}::timestamptz
+    GROUP BY 1, 2, 3, 4`.execute(db)
+}
+
+/** The sealing watermark and the tenant's dirty hours in `[from, to)`. */
+export async function rollupState(db: Executor, tenantId: number, from: Date, to: Date): Promise<RollupState> {
+  const { rows } = await sql<{ sealed_until: Date | string | null; hours: (Date | string)[] | null }>`
+    SELECT s.sealed_until, (
+        SELECT array_agg(d.hour) FROM analytics_rollup_dirty d
+        WHERE d.tenant_id = ${tenantId} AND d.hour >= ${iso(from.getTime() - 3_600_000)}::timestamptz
+          AND d.hour < ${iso(to)}::timestamptz
+      ) AS hours
+    FROM analytics_rollup_state s`.execute(db)
+  const row = rows[0]
+  const sealed = row?.sealed_until ? new Date(row.sealed_until) : null
+  return { sealedUntil: sealed, dirtyHours: new Set((row?.hours ?? []).map((h) => new Date(h).getTime())) }
+}
+
+/** Sums of the facts per bucket and, when asked, per channel and topic. */
+export type FactRow = Facts & { b: number; channel: string; topic_id: number }
+
+/**
+ * The facts of each bucket `[edges[i-1], edges[i])` (bucket i, 1-based), read from day rows, hour rows and the
+ * live tables as `coverage` cuts them, in one statement. Rows are per bucket, and per channel and topic when
+ * `by` asks (else channel '' and topic 0). Measures the caller does not need are summed from the rollups anyway
+ * (they are in the same rows) but their live sources are not scanned unless `measures` names them.
+ */
+export async function factsByBucket(
+  db: Executor,
+  f: FactFilter,
+  edges: readonly Date[],
+  o: { measures: readonly Measure[]; by?: { channel?: boolean; topic?: boolean }; live?: boolean },
+): Promise<FactRow[]> {
+  if (edges.length < 2) return []
+  const state: RollupState =
+    o.live === true
+      ? { sealedUntil: null, dirtyHours: new Set() }
+      : await rollupState(db, f.tenantId, edges[0]!, edges[edges.length - 1]!)
+  const pieces = coverage(edges, state)
+  const channel = o.by?.channel ? sql`x.channel` : sql`''`
+  const topic = o.by?.topic ? sql`x.topic_id` : sql`0::bigint`
+  const parts: RawBuilder<unknown>[] = []
+  for (const level of ['day', 'hour', 'live'] as const) {
+    const { thresholds, bucketOf } = thresholdsOf(pieces, level)
+    if (thresholds.length === 0) continue
+    const first = thresholds[0]!
+    const last = thresholds[thresholds.length - 1]!
+    const place = (at: RawBuilder<unknown>) =>
+      sql`(${bucketOf}::int[])[width_bucket(${at}, ${thresholds}::timestamptz[])]`
+    if (level === 'live') {
+      const rows = factRows(f, first, last, sourcesOf(o.measures))
+      parts.push(sql`SELECT ${place(sql`x.at`)} AS b, x.* FROM (${rows}) x`)
+    } else {
+      const table = level === 'day' ? sql`analytics_days` : sql`analytics_hours`
+      const at = level === 'day' ? sql`r.day` : sql`r.hour`
+      const conditions = [sql`r.tenant_id = ${f.tenantId}`, sql`${at} >= ${first}::timestamptz`, sql`${at} < ${last}::timestamptz`]
+      if (f.channels) conditions.push(sql`r.channel = ANY(${[...f.channels]}::text[])`)
+      if (f.topicId !== undefined) conditions.push(sql`r.topic_id = ${f.topicId}`)
+      parts.push(sql`SELECT ${place(at)} AS b, ${at} AS at, r.channel, r.topic_id,
+          ${sql.join(MEASURES.map((m) => sql.ref(`r.${m}`)))}
+        FROM ${table} r WHERE ${sql.join(conditions, sql` AND `)}`)
+    }
+  }
+  if (parts.length === 0) return []
+  const { rows } = await sql<Record<string, string | number>>`
+    SELECT x.b, ${channel} AS channel, ${topic} AS topic_id, ${SUMS}
+    FROM (${sql.join(parts, sql` UNION ALL `)}) x
+    WHERE x.b > 0
+    GROUP BY 1, 2, 3`.execute(db)
+  return rows.map((r) => {
+    const out = { b: Number(r.b), channel: String(r.channel), topic_id: Number(r.topic_id) } as FactRow
+    for (const m of MEASURES) out[m] = Number(r[m] ?? 0)
+    return out
+  })
+}
+
+/** Adds rows' measures together (e.g. all channels of a bucket). */
+export function sumFacts(rows: readonly Facts[]): Facts {
+  const total = Object.fromEntries(MEASURES.map((m) => [m, 0])) as Facts
+  for (const r of rows) for (const m of MEASURES) total[m] += r[m]
+  return total
+}
+

@@ -1,0 +1,94 @@
+import { sql } from 'kysely'
+import type { Executor } from '../../../db/database.js'
+
+/*
+ * The roller's bookkeeping (migration 0016): the sealing watermark, the dirty marks, and which tenants have data.
+ */
+
+/** Serialises rolls of one tenant across processes, for the transaction. */
+export async function lockTenantRollups(db: Executor, tenantId: number) {
+  await sql`SELECT pg_advisory_xact_lock(4242016, ${tenantId}::int)`.execute(db)
+}
+
+/** The watermark, the database's clock, and the hour that may be sealed now (`margin` ms ago, whole hours). */
+export async function sealingClock(db: Executor, marginMs: number) {
+  const { rows } = await sql<{ sealed_until: Date | string | null; target: Date | string }>`
+    SELECT sealed_until,
+      date_trunc('hour', clock_timestamp() - make_interval(secs => ${marginMs / 1000}), 'UTC') AS target
+    FROM analytics_rollup_state`.execute(db)
+  const row = rows[0]!
+  return { sealedUntil: row.sealed_until ? new Date(row.sealed_until) : null, target: new Date(row.target) }
+}
+
+/** Moves the watermark from `from` (as read) to `to`; false when another process moved it meanwhile. */
+export async function advanceSealing(db: Executor, from: Date | null, to: Date): Promise<boolean> {
+  const { rows } = await sql<{ ok: number }>`
+    UPDATE analytics_rollup_state SET sealed_until = ${to.toISOString()}::timestamptz
+    WHERE sealed_until IS NOT DISTINCT FROM ${from?.toISOString() ?? null}::timestamptz
+    RETURNING 1 AS ok`.execute(db)
+  return rows.length === 1
+}
+
+/** Removes every rollup row and dirty mark (a full rebuild follows). */
+export async function clearRollups(db: Executor) {
+  await sql`DELETE FROM analytics_days`.execute(db)
+  await sql`DELETE FROM analytics_hours`.execute(db)
+  await sql`DELETE FROM analytics_rollup_dirty`.execute(db)
+}
+
+/** Sets the watermark back to nothing (everything is read live until it is sealed again). */
+export async function resetSealing(db: Executor) {
+  await sql`UPDATE analytics_rollup_state SET sealed_until = NULL`.execute(db)
+}
+
+/** The hour of the earliest chat of any tenant (where sealing starts), or null without chats. */
+export async function earliestActivity(db: Executor): Promise<Date | null> {
+  const { rows } = await sql<{ at: Date | string | null }>`
+    SELECT date_trunc('hour', min(created_at), 'UTC') AS at FROM chats`.execute(db)
+  return rows[0]?.at ? new Date(rows[0].at) : null
+}
+
+/** Tenants with a chat created before `to` (the others have nothing to roll up yet). */
+export async function tenantsWithChats(db: Executor, to: Date): Promise<number[]> {
+  const { rows } = await sql<{ id: number | string }>`
+    SELECT t.id FROM tenants t
+    WHERE EXISTS (SELECT 1 FROM chats c WHERE c.tenant_id = t.id AND c.created_at < ${to.toISOString()}::timestamptz)
+    ORDER BY t.id`.execute(db)
+  return rows.map((r) => Number(r.id))
+}
+
+/** Takes up to `limit` dirty marks (oldest tenants first), skipping those another roller holds. */
+export async function takeDirtyHours(db: Executor, limit: number): Promise<{ tenantId: number; hour: Date }[]> {
+  const { rows } = await sql<{ tenant_id: number | string; hour: Date | string }>`
+    DELETE FROM analytics_rollup_dirty d
+    USING (
+      SELECT tenant_id, hour FROM analytics_rollup_dirty ORDER BY tenant_id, hour LIMIT ${limit} FOR UPDATE SKIP LOCKED
+    ) k
+    WHERE d.tenant_id = k.tenant_id AND d.hour = k.hour
+    RETURNING d.tenant_id, d.hour`.execute(db)
+  return rows.map((r) => ({ tenantId: Number(r.tenant_id), hour: new Date(r.hour) }))
+}
+
+/** Marks every hour of one tenant from its first chat up to `to` dirty (a rebuild); returns how many. */
+export async function markTenantDirty(db: Executor, tenantId: number, to: Date): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`
+    WITH marked AS (
+      INSERT INTO analytics_rollup_dirty (tenant_id, hour)
+      SELECT ${tenantId}, h
+      FROM (SELECT date_trunc('hour', min(created_at), 'UTC') AS first FROM chats WHERE tenant_id = ${tenantId}) s,
+        generate_series(s.first, ${to.toISOString()}::timestamptz - interval '1 hour', interval '1 hour') h
+      WHERE s.first IS NOT NULL
+      ON CONFLICT DO NOTHING
+      RETURNING 1
+    )
+    SELECT count(*) AS n FROM marked`.execute(db)
+  return Number(rows[0]?.n ?? 0)
+}
+
+/** Dirty marks left for one tenant (all tenants without one). */
+export async function dirtyCount(db: Executor, tenantId?: number): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`
+    SELECT count(*) AS n FROM analytics_rollup_dirty
+    WHERE ${tenantId === undefined ? sql`TRUE` : sql`tenant_id = ${tenantId}`}`.execute(db)
+  return Number(rows[0]?.n ?? 0)
+}
