@@ -24,13 +24,15 @@ type Deps = {
   clock: Clock
   settings: Pick<SettingsService, 'getSettings'>
   log?: Pick<FastifyBaseLogger, 'error'>
+  /** Read sealed hours from the rollups (default); false reads everything live (the rollup equality test). */
+  rollups?: boolean
 }
 
 /** Metrics computed at once by a batch: enough to overlap round trips without taking the whole pool. */
 const BATCH_CONCURRENCY = 4
 
 /** The descriptive analytics of contract §7: one metric, or a batch of them for one filter. */
-export function createAnalyticsService({ db, clock, settings, log }: Deps) {
+export function createAnalyticsService({ db, clock, settings, log, rollups = true }: Deps) {
   /**
    * The rows the filter names, each checked to be the caller's tenant's, whether or not the metric uses it: another
    * tenant's community, thread, survey, topic or staff member answers 404 like one that does not exist (§1.5).
@@ -116,6 +118,7 @@ export function createAnalyticsService({ db, clock, settings, log }: Deps) {
       window,
       timezone: p.timezone,
       now: p.now,
+      rollups,
       granularity,
       buckets,
       scope: p.scope,

@@ -26,6 +26,8 @@ export type MetricContext = {
   window: Window
   timezone: string
   now: Date
+  /** Whether counts may come from the rollups (else everything is read live; both give the same numbers). */
+  rollups: boolean
   /** The series granularity (the request's, else the metric's default); null for metrics without a series. */
   granularity: Granularity | null
   /** The series buckets of the window at that granularity; empty without a series. */

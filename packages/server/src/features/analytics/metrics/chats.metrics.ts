@@ -27,6 +27,7 @@ const chatScope = (ctx: MetricContext): ChatScope => ({
   tenantId: ctx.tenantId,
   channels: ctx.filter.channel,
   topicId: ctx.filter.topic_id,
+  live: !ctx.rollups,
 })
 
 /** The last hour, `[now − 60 min, now)`, whatever the window. */

@@ -12,7 +12,13 @@ import { factsByBucket, sumFacts, type FactFilter } from '../rollup/facts.querie
  */
 
 /** Whose chats are counted: one tenant's, optionally only some channels and one topic. */
-export type ChatScope = { tenantId: number; channels: readonly Channel[] | undefined; topicId: number | undefined }
+export type ChatScope = {
+  tenantId: number
+  channels: readonly Channel[] | undefined
+  topicId: number | undefined
+  /** Read everything live instead of the sealed hours' rollups (the same numbers). */
+  live?: boolean
+}
 
 /** `c` (chats) rows of the scope: the tenant first, then the channel and topic filters. */
 export function chatConditions(scope: ChatScope) {
@@ -37,6 +43,7 @@ const factFilter = (scope: ChatScope): FactFilter => ({
   tenantId: scope.tenantId,
   channels: scope.channels,
   topicId: scope.topicId,
+  live: scope.live,
 })
 
 /** Chats created in the window by current status, and those created in the same-length window just before. */

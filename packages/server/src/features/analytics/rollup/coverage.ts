@@ -61,7 +61,10 @@ export function coverage(edges: readonly Date[], state: RollupState): Piece[] {
  * The pieces of one level as `width_bucket` thresholds and the bucket of each interval between two thresholds
  * (0 for a gap): `bucketOf[width_bucket(at, thresholds)]` places an instant, for every piece at once.
  */
-export function thresholdsOf(pieces: readonly Piece[], level: PieceLevel): { thresholds: string[]; bucketOf: number[] } {
+export function thresholdsOf(
+  pieces: readonly Piece[],
+  level: PieceLevel,
+): { thresholds: string[]; bucketOf: number[] } {
   const thresholds: number[] = []
   const bucketOf: number[] = []
   for (const p of pieces) {

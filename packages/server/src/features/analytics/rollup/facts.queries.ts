@@ -75,8 +75,16 @@ export function sourcesOf(measures: readonly Measure[]): FactSource[] {
   )
 }
 
-/** What narrows the facts beyond the tenant: the chat's channels and current topic. */
-export type FactFilter = { tenantId: number; channels?: readonly string[] | undefined; topicId?: number | undefined }
+/**
+ * What narrows the facts beyond the tenant: the chat's channels and current topic. `live` reads everything from the
+ * live tables (the equality test's reference).
+ */
+export type FactFilter = {
+  tenantId: number
+  channels?: readonly string[] | undefined
+  topicId?: number | undefined
+  live?: boolean | undefined
+}
 
 const iso = (ms: number | Date) => new Date(ms).toISOString()
 
@@ -139,7 +147,8 @@ export async function rollUp(db: Executor, tenantId: number, from: Date, to: Dat
     FROM (${factRows({ tenantId }, a, b, ['chats', 'messages', 'events', 'ratings'])}) x
     GROUP BY 2, 3, 4`.execute(db)
   const dayFrom = Math.floor(from.getTime() / 86_400_000) * 86_400_000
-  const dayTo = Math.min(Math.ceil(to.getTime() / 86_400_000), Math.floor(sealedUntil.getTime() / 86_400_000)) * 86_400_000
+  const dayTo =
+    Math.min(Math.ceil(to.getTime() / 86_400_000), Math.floor(sealedUntil.getTime() / 86_400_000)) * 86_400_000
   if (dayTo <= dayFrom) return
   await sql`DELETE FROM analytics_days WHERE tenant_id = ${tenantId} AND day >= ${iso(dayFrom)}::timestamptz
     AND day < ${iso(dayTo)}::timestamptz`.execute(db)
@@ -172,17 +181,18 @@ export type FactRow = Facts & { b: number; channel: string; topic_id: number }
  * The facts of each bucket `[edges[i-1], edges[i])` (bucket i, 1-based), read from day rows, hour rows and the
  * live tables as `coverage` cuts them, in one statement. Rows are per bucket, and per channel and topic when
  * `by` asks (else channel '' and topic 0). Measures the caller does not need are summed from the rollups anyway
- * (they are in the same rows) but their live sources are not scanned unless `measures` names them.
+ * (they are in the same rows) but their live sources are not scanned unless `measures` names them. With `f.live`
+ * everything is read live.
  */
 export async function factsByBucket(
   db: Executor,
   f: FactFilter,
   edges: readonly Date[],
-  o: { measures: readonly Measure[]; by?: { channel?: boolean; topic?: boolean }; live?: boolean },
+  o: { measures: readonly Measure[]; by?: { channel?: boolean; topic?: boolean } },
 ): Promise<FactRow[]> {
   if (edges.length < 2) return []
   const state: RollupState =
-    o.live === true
+    f.live === true
       ? { sealedUntil: null, dirtyHours: new Set() }
       : await rollupState(db, f.tenantId, edges[0]!, edges[edges.length - 1]!)
   const pieces = coverage(edges, state)
@@ -202,7 +212,11 @@ export async function factsByBucket(
     } else {
       const table = level === 'day' ? sql`analytics_days` : sql`analytics_hours`
       const at = level === 'day' ? sql`r.day` : sql`r.hour`
-      const conditions = [sql`r.tenant_id = ${f.tenantId}`, sql`${at} >= ${first}::timestamptz`, sql`${at} < ${last}::timestamptz`]
+      const conditions = [
+        sql`r.tenant_id = ${f.tenantId}`,
+        sql`${at} >= ${first}::timestamptz`,
+        sql`${at} < ${last}::timestamptz`,
+      ]
       if (f.channels) conditions.push(sql`r.channel = ANY(${[...f.channels]}::text[])`)
       if (f.topicId !== undefined) conditions.push(sql`r.topic_id = ${f.topicId}`)
       parts.push(sql`SELECT ${place(at)} AS b, ${at} AS at, r.channel, r.topic_id,
@@ -229,4 +243,3 @@ export function sumFacts(rows: readonly Facts[]): Facts {
   for (const r of rows) for (const m of MEASURES) total[m] += r[m]
   return total
 }
-

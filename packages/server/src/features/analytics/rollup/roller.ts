@@ -27,10 +27,7 @@ import {
 
 export type RollupRoller = ReturnType<typeof createRollupRoller>
 
-export function createRollupRoller(
-  db: Db,
-  o: { marginMs?: number; sealChunkMs?: number; dirtyBatch?: number } = {},
-) {
+export function createRollupRoller(db: Db, o: { marginMs?: number; sealChunkMs?: number; dirtyBatch?: number } = {}) {
   const marginMs = o.marginMs ?? 5 * 60_000
   const sealChunkMs = o.sealChunkMs ?? 7 * DAY_MS
   const dirtyBatch = o.dirtyBatch ?? 5_000
