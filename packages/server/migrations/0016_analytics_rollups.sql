@@ -1,5 +1,7 @@
 -- Analytics rollups: what happened in a tenant's chats per UTC hour and per UTC day, by the chat's channel and
--- current topic (0 = none), so the analytics read a few rows per hour or day instead of every message.
+-- current topic (0 = none), so the analytics read a few rows per hour or day instead of every message. Each hour
+-- and day also has the sums over all topics (topic_id -1), over all channels (channel '*') and over both, so a read
+-- without filters takes one row per hour or day.
 --
 -- Sealing: every hour before `analytics_rollup_state.sealed_until` has been rolled up from the live tables. Later
 -- hours are read live, so new activity counts at once. A change to an already sealed hour (a late write, a chat

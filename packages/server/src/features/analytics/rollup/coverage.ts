@@ -56,28 +56,3 @@ export function coverage(edges: readonly Date[], state: RollupState): Piece[] {
   }
   return pieces
 }
-
-/**
- * The pieces of one level as `width_bucket` thresholds and the bucket of each interval between two thresholds
- * (0 for a gap): `bucketOf[width_bucket(at, thresholds)]` places an instant, for every piece at once.
- */
-export function thresholdsOf(
-  pieces: readonly Piece[],
-  level: PieceLevel,
-): { thresholds: string[]; bucketOf: number[] } {
-  const thresholds: number[] = []
-  const bucketOf: number[] = []
-  for (const p of pieces) {
-    if (p.level !== level) continue
-    const last = thresholds[thresholds.length - 1]
-    if (last === undefined) thresholds.push(p.from)
-    else if (last !== p.from) {
-      bucketOf.push(0) // the gap [last, p.from)
-      thresholds.push(p.from)
-    }
-    thresholds.push(p.to)
-    bucketOf.push(p.b)
-  }
-  // width_bucket gives i for thresholds[i] <= at < thresholds[i+1] (1-based), the index of that interval in bucketOf.
-  return { thresholds: thresholds.map((t) => new Date(t).toISOString()), bucketOf }
-}

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Executor } from '../../../db/database.js'
-import { coverage, thresholdsOf, type RollupState } from './coverage.js'
+import { coverage, type RollupState } from './coverage.js'
 
 /*
  * The chat facts the rollups hold (migration 0016), defined once: rolling an hour up and reading a live piece both
@@ -12,7 +12,8 @@ import { coverage, thresholdsOf, type RollupState } from './coverage.js'
  *   deletion keeps) with their known lengths and sizes;
  * - events at `occurred_at`: escalations, and response samples (`first_response`/`reply` with a wait);
  * - ratings at `rated_at`: the chat's latest rating, by stars.
- * Channel and topic are the chat's current ones (topic 0: none).
+ * Channel and topic are the chat's current ones (topic 0: none). The rollups also hold the sums over all channels
+ * (channel '*') and over all topics (topic −1).
  */
 
 export const MEASURES = [
@@ -95,8 +96,18 @@ function chatFilter(f: FactFilter): RawBuilder<unknown> {
   return sql.join(parts, sql` `)
 }
 
-/** One source's rows in `[from, to)` as `(at, channel, topic_id, <all measures>)`. */
-function sourceRows(source: FactSource, f: FactFilter, from: string, to: string): RawBuilder<unknown> {
+/**
+ * The chat of a message or event row, looked up by its key for each row (`OFFSET 0` keeps the planner from turning
+ * it into a hash join over all the tenant's chats, which costs more than the few rows a live piece holds).
+ */
+const chatOf = (row: RawBuilder<unknown>) => sql`SELECT c.channel, c.topic_id FROM chats c
+  WHERE c.tenant_id = ${row}.tenant_id AND c.id = ${row}.chat_id OFFSET 0`
+
+/**
+ * One source's rows in `[from, to)` as `(at, channel, topic_id, <all measures>)`; the bounds are SQL `timestamptz`
+ * expressions (parameters, or a lateral range's columns).
+ */
+function sourceRows(source: FactSource, f: FactFilter, from: RawBuilder<unknown>, to: RawBuilder<unknown>) {
   const filled = SOURCE_MEASURES[source]
   const columns = sql.join(MEASURES.map((m) => sql`${filled[m] ?? sql`0`} AS ${sql.ref(m)}`))
   const dims = sql`c.channel, coalesce(c.topic_id, 0) AS topic_id`
@@ -104,27 +115,27 @@ function sourceRows(source: FactSource, f: FactFilter, from: string, to: string)
   switch (source) {
     case 'chats':
       return sql`SELECT c.created_at AS at, ${dims}, ${columns} FROM chats c
-        WHERE c.tenant_id = ${t} AND c.created_at >= ${from}::timestamptz AND c.created_at < ${to}::timestamptz
+        WHERE c.tenant_id = ${t} AND c.created_at >= ${from} AND c.created_at < ${to}
           ${chatFilter(f)}`
     case 'ratings':
       return sql`SELECT c.rated_at AS at, ${dims}, ${columns} FROM chats c
-        WHERE c.tenant_id = ${t} AND c.rated_at >= ${from}::timestamptz AND c.rated_at < ${to}::timestamptz
+        WHERE c.tenant_id = ${t} AND c.rated_at >= ${from} AND c.rated_at < ${to}
           AND c.satisfaction_rating IS NOT NULL ${chatFilter(f)}`
     case 'messages':
       return sql`SELECT m.sent_at AS at, ${dims}, ${columns}
-        FROM chat_messages m JOIN chats c ON c.tenant_id = m.tenant_id AND c.id = m.chat_id
-        WHERE m.tenant_id = ${t} AND m.sent_at >= ${from}::timestamptz AND m.sent_at < ${to}::timestamptz
+        FROM chat_messages m CROSS JOIN LATERAL (${chatOf(sql`m`)}) c
+        WHERE m.tenant_id = ${t} AND m.sent_at >= ${from} AND m.sent_at < ${to}
           ${chatFilter(f)}`
     case 'events':
       return sql`SELECT e.occurred_at AS at, ${dims}, ${columns}
-        FROM chat_events e JOIN chats c ON c.tenant_id = e.tenant_id AND c.id = e.chat_id
+        FROM chat_events e CROSS JOIN LATERAL (${chatOf(sql`e`)}) c
         WHERE e.tenant_id = ${t} AND e.kind IN ('escalated', 'first_response', 'reply')
-          AND e.occurred_at >= ${from}::timestamptz AND e.occurred_at < ${to}::timestamptz ${chatFilter(f)}`
+          AND e.occurred_at >= ${from} AND e.occurred_at < ${to} ${chatFilter(f)}`
   }
 }
 
-/** All four sources' rows in `[from, to)` (or only the given ones). */
-function factRows(f: FactFilter, from: string, to: string, sources: readonly FactSource[]): RawBuilder<unknown> {
+/** The given sources' rows in `[from, to)`. */
+function factRows(f: FactFilter, from: RawBuilder<unknown>, to: RawBuilder<unknown>, sources: readonly FactSource[]) {
   return sql.join(
     sources.map((s) => sourceRows(s, f, from, to)),
     sql` UNION ALL `,
@@ -142,10 +153,15 @@ export async function rollUp(db: Executor, tenantId: number, from: Date, to: Dat
   const b = iso(to)
   await sql`DELETE FROM analytics_hours WHERE tenant_id = ${tenantId} AND hour >= ${a}::timestamptz
     AND hour < ${b}::timestamptz`.execute(db)
+  // One row per channel and topic, and the same summed over topics (topic −1), over channels ('*') and over both,
+  // so that a read without a filter or grouping reads one row per hour or day.
   await sql`INSERT INTO analytics_hours (tenant_id, hour, channel, topic_id, ${sql.join(MEASURES.map((m) => sql.ref(m)))})
-    SELECT ${tenantId}, date_trunc('hour', x.at, 'UTC'), x.channel, x.topic_id, ${SUMS}
-    FROM (${factRows({ tenantId }, a, b, ['chats', 'messages', 'events', 'ratings'])}) x
-    GROUP BY 2, 3, 4`.execute(db)
+    SELECT ${tenantId}, x.h, coalesce(x.channel, '*'), coalesce(x.topic_id, -1), ${SUMS}
+    FROM (
+      SELECT date_trunc('hour', y.at, 'UTC') AS h, y.*
+      FROM (${factRows({ tenantId }, sql`${a}::timestamptz`, sql`${b}::timestamptz`, ['chats', 'messages', 'events', 'ratings'])}) y
+    ) x
+    GROUP BY GROUPING SETS ((x.h, x.channel, x.topic_id), (x.h, x.channel), (x.h, x.topic_id), (x.h))`.execute(db)
   const dayFrom = Math.floor(from.getTime() / 86_400_000) * 86_400_000
   const dayTo =
     Math.min(Math.ceil(to.getTime() / 86_400_000), Math.floor(sealedUntil.getTime() / 86_400_000)) * 86_400_000
@@ -200,35 +216,35 @@ export async function factsByBucket(
   const topic = o.by?.topic ? sql`x.topic_id` : sql`0::bigint`
   const parts: RawBuilder<unknown>[] = []
   for (const level of ['day', 'hour', 'live'] as const) {
-    const { thresholds, bucketOf } = thresholdsOf(pieces, level)
-    if (thresholds.length === 0) continue
-    const first = thresholds[0]!
-    const last = thresholds[thresholds.length - 1]!
-    const place = (at: RawBuilder<unknown>) =>
-      sql`(${bucketOf}::int[])[width_bucket(${at}, ${thresholds}::timestamptz[])]`
+    const of = pieces.filter((p) => p.level === level)
+    if (of.length === 0) continue
+    // Each piece is scanned on its own (an index range per piece), and counted in its bucket; `OFFSET 0` keeps the
+    // planner from scanning the tenant's whole rollup and testing every row against every piece instead.
+    const ranges = sql`unnest(${of.map((p) => iso(p.from))}::timestamptz[], ${of.map((p) => iso(p.to))}::timestamptz[],
+      ${of.map((p) => p.b)}::int[]) AS r (f, t, b)`
     if (level === 'live') {
-      const rows = factRows(f, first, last, sourcesOf(o.measures))
-      parts.push(sql`SELECT ${place(sql`x.at`)} AS b, x.* FROM (${rows}) x`)
+      const rows = factRows(f, sql`r.f`, sql`r.t`, sourcesOf(o.measures))
+      parts.push(sql`SELECT r.b, x.* FROM ${ranges} CROSS JOIN LATERAL (${rows}) x`)
     } else {
       const table = level === 'day' ? sql`analytics_days` : sql`analytics_hours`
-      const at = level === 'day' ? sql`r.day` : sql`r.hour`
-      const conditions = [
-        sql`r.tenant_id = ${f.tenantId}`,
-        sql`${at} >= ${first}::timestamptz`,
-        sql`${at} < ${last}::timestamptz`,
-      ]
-      if (f.channels) conditions.push(sql`r.channel = ANY(${[...f.channels]}::text[])`)
-      if (f.topicId !== undefined) conditions.push(sql`r.topic_id = ${f.topicId}`)
-      parts.push(sql`SELECT ${place(at)} AS b, ${at} AS at, r.channel, r.topic_id,
-          ${sql.join(MEASURES.map((m) => sql.ref(`r.${m}`)))}
-        FROM ${table} r WHERE ${sql.join(conditions, sql` AND `)}`)
+      const at = level === 'day' ? sql`k.day` : sql`k.hour`
+      const conditions = [sql`k.tenant_id = ${f.tenantId}`, sql`${at} >= r.f`, sql`${at} < r.t`]
+      // The coarsest rows that answer: totals ('*', −1) unless a channel or topic is filtered or grouped by.
+      if (f.channels) conditions.push(sql`k.channel = ANY(${[...f.channels]}::text[])`)
+      else conditions.push(o.by?.channel ? sql`k.channel <> '*'` : sql`k.channel = '*'`)
+      if (f.topicId !== undefined) conditions.push(sql`k.topic_id = ${f.topicId}`)
+      else conditions.push(o.by?.topic ? sql`k.topic_id <> -1` : sql`k.topic_id = -1`)
+      parts.push(sql`SELECT r.b, y.* FROM ${ranges} CROSS JOIN LATERAL (
+          SELECT ${at} AS at, k.channel, k.topic_id, ${sql.join(MEASURES.map((m) => sql.ref(`k.${m}`)))}
+          FROM ${table} k WHERE ${sql.join(conditions, sql` AND `)}
+          OFFSET 0
+        ) y`)
     }
   }
   if (parts.length === 0) return []
   const { rows } = await sql<Record<string, string | number>>`
     SELECT x.b, ${channel} AS channel, ${topic} AS topic_id, ${SUMS}
     FROM (${sql.join(parts, sql` UNION ALL `)}) x
-    WHERE x.b > 0
     GROUP BY 1, 2, 3`.execute(db)
   return rows.map((r) => {
     const out = { b: Number(r.b), channel: String(r.channel), topic_id: Number(r.topic_id) } as FactRow

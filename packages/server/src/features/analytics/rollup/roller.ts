@@ -5,6 +5,7 @@ import {
   advanceSealing,
   clearRollups,
   dirtyCount,
+  dropDirtyMarks,
   earliestActivity,
   lockTenantRollups,
   markTenantDirty,
@@ -18,7 +19,7 @@ import {
  * Keeps the analytics rollups (migration 0016) up to date. Each run:
  * 1. seals: rolls every tenant's hours from the watermark up to the hour that ended `marginMs` ago (at most
  *    `sealChunkMs` of them per run, so a first run over years of history goes in steps that each commit), then moves
- *    the watermark. The margin lets transactions that wrote into an hour commit before it is sealed; a write into a
+ *    the watermark. Marks inside the sealed range are dropped first: the roll covers their changes. The margin lets transactions that wrote into an hour commit before it is sealed; a write into a
  *    past hour after that is marked dirty by the triggers, and so is never lost.
  * 2. cleans: takes up to `dirtyBatch` dirty marks and rolls those hours again, in one transaction with the marks'
  *    removal, so a crash leaves the marks (and reads stay live for those hours).
@@ -44,6 +45,7 @@ export function createRollupRoller(db: Db, o: { marginMs?: number; sealChunkMs?:
     for (const tenantId of await tenantsWithChats(db, to))
       await db.transaction().execute(async (tx) => {
         await lockTenantRollups(tx, tenantId)
+        await dropDirtyMarks(tx, tenantId, from, to)
         await rollUp(tx, tenantId, from, to, to)
       })
     const moved = await advanceSealing(db, sealedUntil, to)

@@ -69,6 +69,15 @@ export async function takeDirtyHours(db: Executor, limit: number): Promise<{ ten
   return rows.map((r) => ({ tenantId: Number(r.tenant_id), hour: new Date(r.hour) }))
 }
 
+/**
+ * Removes one tenant's marks in `[from, to)` before those hours are rolled up in the same transaction: the roll's
+ * later statement sees every change whose mark this one removed (a mark commits with its change).
+ */
+export async function dropDirtyMarks(db: Executor, tenantId: number, from: Date, to: Date) {
+  await sql`DELETE FROM analytics_rollup_dirty WHERE tenant_id = ${tenantId}
+    AND hour >= ${from.toISOString()}::timestamptz AND hour < ${to.toISOString()}::timestamptz`.execute(db)
+}
+
 /** Marks every hour of one tenant from its first chat up to `to` dirty (a rebuild); returns how many. */
 export async function markTenantDirty(db: Executor, tenantId: number, to: Date): Promise<number> {
   const { rows } = await sql<{ n: number | string }>`
