@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Executor } from '../../../db/database.js'
-import { coverage, type RollupState } from './coverage.js'
+import { coverage, DAY_MS, HOUR_MS, type RollupState } from './coverage.js'
 
 /*
  * The chat facts the rollups hold (migration 0016), defined once: rolling an hour up and reading a live piece both
@@ -97,17 +97,27 @@ function chatFilter(f: FactFilter): RawBuilder<unknown> {
 }
 
 /**
- * The chat of a message or event row, looked up by its key for each row (`OFFSET 0` keeps the planner from turning
- * it into a hash join over all the tenant's chats, which costs more than the few rows a live piece holds).
+ * Joins a message or event row `row` to its chat `c`. `byKey` looks the chat up by its key for each row (`OFFSET 0`
+ * keeps the planner from turning it into a hash join over all the tenant's chats, which costs far more than the few
+ * rows of a live piece); otherwise a plain join, which the planner hashes when rolling up long ranges.
  */
-const chatOf = (row: RawBuilder<unknown>) => sql`SELECT c.channel, c.topic_id FROM chats c
-  WHERE c.tenant_id = ${row}.tenant_id AND c.id = ${row}.chat_id OFFSET 0`
+const withChat = (row: 'm' | 'e', byKey: boolean) =>
+  byKey
+    ? sql`CROSS JOIN LATERAL (SELECT c.channel, c.topic_id FROM chats c
+        WHERE c.tenant_id = ${sql.ref(`${row}.tenant_id`)} AND c.id = ${sql.ref(`${row}.chat_id`)} OFFSET 0) c`
+    : sql`JOIN chats c ON c.tenant_id = ${sql.ref(`${row}.tenant_id`)} AND c.id = ${sql.ref(`${row}.chat_id`)}`
 
 /**
  * One source's rows in `[from, to)` as `(at, channel, topic_id, <all measures>)`; the bounds are SQL `timestamptz`
  * expressions (parameters, or a lateral range's columns).
  */
-function sourceRows(source: FactSource, f: FactFilter, from: RawBuilder<unknown>, to: RawBuilder<unknown>) {
+function sourceRows(
+  source: FactSource,
+  f: FactFilter,
+  from: RawBuilder<unknown>,
+  to: RawBuilder<unknown>,
+  byKey: boolean,
+) {
   const filled = SOURCE_MEASURES[source]
   const columns = sql.join(MEASURES.map((m) => sql`${filled[m] ?? sql`0`} AS ${sql.ref(m)}`))
   const dims = sql`c.channel, coalesce(c.topic_id, 0) AS topic_id`
@@ -123,21 +133,27 @@ function sourceRows(source: FactSource, f: FactFilter, from: RawBuilder<unknown>
           AND c.satisfaction_rating IS NOT NULL ${chatFilter(f)}`
     case 'messages':
       return sql`SELECT m.sent_at AS at, ${dims}, ${columns}
-        FROM chat_messages m CROSS JOIN LATERAL (${chatOf(sql`m`)}) c
+        FROM chat_messages m ${withChat('m', byKey)}
         WHERE m.tenant_id = ${t} AND m.sent_at >= ${from} AND m.sent_at < ${to}
           ${chatFilter(f)}`
     case 'events':
       return sql`SELECT e.occurred_at AS at, ${dims}, ${columns}
-        FROM chat_events e CROSS JOIN LATERAL (${chatOf(sql`e`)}) c
+        FROM chat_events e ${withChat('e', byKey)}
         WHERE e.tenant_id = ${t} AND e.kind IN ('escalated', 'first_response', 'reply')
           AND e.occurred_at >= ${from} AND e.occurred_at < ${to} ${chatFilter(f)}`
   }
 }
 
 /** The given sources' rows in `[from, to)`. */
-function factRows(f: FactFilter, from: RawBuilder<unknown>, to: RawBuilder<unknown>, sources: readonly FactSource[]) {
+function factRows(
+  f: FactFilter,
+  from: RawBuilder<unknown>,
+  to: RawBuilder<unknown>,
+  sources: readonly FactSource[],
+  byKey: boolean,
+) {
   return sql.join(
-    sources.map((s) => sourceRows(s, f, from, to)),
+    sources.map((s) => sourceRows(s, f, from, to, byKey)),
     sql` UNION ALL `,
   )
 }
@@ -159,12 +175,11 @@ export async function rollUp(db: Executor, tenantId: number, from: Date, to: Dat
     SELECT ${tenantId}, x.h, coalesce(x.channel, '*'), coalesce(x.topic_id, -1), ${SUMS}
     FROM (
       SELECT date_trunc('hour', y.at, 'UTC') AS h, y.*
-      FROM (${factRows({ tenantId }, sql`${a}::timestamptz`, sql`${b}::timestamptz`, ['chats', 'messages', 'events', 'ratings'])}) y
+      FROM (${factRows({ tenantId }, sql`${a}::timestamptz`, sql`${b}::timestamptz`, ['chats', 'messages', 'events', 'ratings'], false)}) y
     ) x
     GROUP BY GROUPING SETS ((x.h, x.channel, x.topic_id), (x.h, x.channel), (x.h, x.topic_id), (x.h))`.execute(db)
-  const dayFrom = Math.floor(from.getTime() / 86_400_000) * 86_400_000
-  const dayTo =
-    Math.min(Math.ceil(to.getTime() / 86_400_000), Math.floor(sealedUntil.getTime() / 86_400_000)) * 86_400_000
+  const dayFrom = Math.floor(from.getTime() / DAY_MS) * DAY_MS
+  const dayTo = Math.min(Math.ceil(to.getTime() / DAY_MS), Math.floor(sealedUntil.getTime() / DAY_MS)) * DAY_MS
   if (dayTo <= dayFrom) return
   await sql`DELETE FROM analytics_days WHERE tenant_id = ${tenantId} AND day >= ${iso(dayFrom)}::timestamptz
     AND day < ${iso(dayTo)}::timestamptz`.execute(db)
@@ -181,7 +196,7 @@ export async function rollupState(db: Executor, tenantId: number, from: Date, to
   const { rows } = await sql<{ sealed_until: Date | string | null; hours: (Date | string)[] | null }>`
     SELECT s.sealed_until, (
         SELECT array_agg(d.hour) FROM analytics_rollup_dirty d
-        WHERE d.tenant_id = ${tenantId} AND d.hour >= ${iso(from.getTime() - 3_600_000)}::timestamptz
+        WHERE d.tenant_id = ${tenantId} AND d.hour >= ${iso(from.getTime() - HOUR_MS)}::timestamptz
           AND d.hour < ${iso(to)}::timestamptz
       ) AS hours
     FROM analytics_rollup_state s`.execute(db)
@@ -223,7 +238,10 @@ export async function factsByBucket(
     const ranges = sql`unnest(${of.map((p) => iso(p.from))}::timestamptz[], ${of.map((p) => iso(p.to))}::timestamptz[],
       ${of.map((p) => p.b)}::int[]) AS r (f, t, b)`
     if (level === 'live') {
-      const rows = factRows(f, sql`r.f`, sql`r.t`, sourcesOf(o.measures))
+      // Short live spans (the usual: the last hour, bucket edges) look chats up by key; long ones (nothing rolled up
+      // yet) join them.
+      const span = of.reduce((sum, p) => sum + (p.to - p.from), 0)
+      const rows = factRows(f, sql`r.f`, sql`r.t`, sourcesOf(o.measures), span <= 2 * DAY_MS)
       parts.push(sql`SELECT r.b, x.* FROM ${ranges} CROSS JOIN LATERAL (${rows}) x`)
     } else {
       const table = level === 'day' ? sql`analytics_days` : sql`analytics_hours`
