@@ -1,6 +1,6 @@
 import { percentage, round2 } from '../../../lib/numbers.js'
 import { metric, type MetricContext } from '../metric.js'
-import { bucketBounds, seriesEdges, seriesItems } from '../series.js'
+import { seriesEdges, seriesItems } from '../series.js'
 import { lastHourWindow } from '../window.js'
 import {
   firstResponseStats,
@@ -90,11 +90,12 @@ const hourlyaverageresponsetimeMetric = metric({
   compute: async (ctx) => {
     const f = responseFilter(ctx)
     const lastHour = lastHourWindow(ctx.now)
+    const edges = seriesEdges(ctx.buckets, ctx.window)
     const [headline, headlinePercentiles, sums, medians] = await Promise.all([
       waitSums(ctx.db, f, lastHour),
       waitPercentiles(ctx.db, f, lastHour),
-      waitSumsByBucket(ctx.db, f, seriesEdges(ctx.buckets, ctx.window)),
-      waitMediansByBucket(ctx.db, f, ctx.window, bucketBounds(ctx.buckets)),
+      waitSumsByBucket(ctx.db, f, edges),
+      waitMediansByBucket(ctx.db, f, edges),
     ])
     const values = new Map(
       [...sums].filter(([, s]) => s.n > 0).map(([b, s]) => [b, responseValues(s, medians.get(b) ?? null)]),
