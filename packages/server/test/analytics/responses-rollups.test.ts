@@ -18,7 +18,8 @@ let app: TestApp
 const clock = testClock(new Date('2026-05-03T12:00:00Z'))
 
 beforeAll(async () => {
-  app = await buildTestApp({ clock })
+  // A database of its own (embedded), so that rolling up covers this file's tenants only.
+  app = await buildTestApp({ clock, ownDatabase: true })
 })
 afterAll(async () => {
   await app.shutdown()
@@ -145,7 +146,7 @@ describe('response, satisfaction and topic metrics', () => {
               values: live,
             })
           }
-  })
+  }, 120_000)
 
   it('count the messages of the chats created in the window only, and time first responses from the first message', async () => {
     const w = await world()
