@@ -1,67 +1,88 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../../db/database.js'
+import { factsByBucket } from '../rollup/facts.queries.js'
 import { channelCondition, iso, type Span } from './responses.queries.js'
 
 /*
  * Topic facts (contract §7.7): chats created in the window by their current topic. Filter: the chat's channel.
  * Ties are broken by the topic's name, case-insensitively (names are unique that way within a tenant).
+ *
+ * Chats and messages per topic add up across hours and come from the rollups (rollup/facts.queries.ts: the chat's
+ * current channel and topic, topic 0 for none; read live where nothing is rolled up). The ranking joins those counts
+ * to the topics in SQL, so names compare as the database compares them.
  */
 
-export type TopicFilter = { tenantId: number; channel?: readonly string[] | undefined }
-
-/** All chats created in the span, and those without a topic. */
-export async function topicTotals(
-  db: Executor,
-  f: TopicFilter,
-  span: Span,
-): Promise<{ total: number | string; unassigned: number | string }> {
-  const { rows } = await sql<{ total: number | string; unassigned: number | string }>`
-    SELECT count(*) AS total, count(*) FILTER (WHERE c.topic_id IS NULL) AS unassigned
-    FROM chats c
-    WHERE c.tenant_id = ${f.tenantId}
-      AND c.created_at >= ${iso(span.from)}::timestamptz AND c.created_at < ${iso(span.to)}::timestamptz
-      ${channelCondition(f.channel)}`.execute(db)
-  return rows[0] as { total: number | string; unassigned: number | string }
+export type TopicFilter = {
+  tenantId: number
+  channel?: readonly string[] | undefined
+  /** Read the counts from the live tables only (the rollup equality reference). */
+  live?: boolean | undefined
 }
 
-export type PopularTopicRow = { topic_id: number | string; name: string; n: number | string; messages: number | string }
+/** Per topic id (0: none): chats created in the span, and messages sent in the span in chats of that topic. */
+export type TopicCounts = Map<number, { chats: number; messages: number }>
+
+/** Chats created in the span and messages sent in it, per current topic (0: none). */
+export async function topicCounts(db: Executor, f: TopicFilter, span: Span, withMessages: boolean) {
+  const rows = await factsByBucket(
+    db,
+    { tenantId: f.tenantId, channels: f.channel?.length ? f.channel : undefined, live: f.live },
+    [span.from, span.to],
+    { measures: withMessages ? ['chats', 'messages'] : ['chats'], by: { topic: true } },
+  )
+  return new Map(rows.map((r) => [r.topic_id, { chats: r.chats, messages: r.messages }])) as TopicCounts
+}
+
+/** The topic ids and chat counts as two parallel arrays (topics with chats only, none left out). */
+function countArrays(counts: TopicCounts): { ids: number[]; n: number[] } {
+  const ids: number[] = []
+  const n: number[] = []
+  for (const [id, c] of counts)
+    if (id !== 0 && c.chats > 0) {
+      ids.push(id)
+      n.push(c.chats)
+    }
+  return { ids, n }
+}
+
+export type PopularTopicRow = { topic_id: number | string; name: string; n: number | string }
+
+/** The `limit` topics with the most chats created in the span, most first. */
+export async function popularTopics(db: Executor, f: TopicFilter, counts: TopicCounts, limit: number) {
+  const { ids, n } = countArrays(counts)
+  if (ids.length === 0) return []
+  const { rows } = await sql<PopularTopicRow>`
+    SELECT x.topic_id, t.name, x.n
+    FROM unnest(${ids}::bigint[], ${n}::bigint[]) AS x (topic_id, n)
+    JOIN chat_topics t ON t.tenant_id = ${f.tenantId} AND t.id = x.topic_id
+    ORDER BY x.n DESC, lower(t.name), x.topic_id
+    LIMIT ${limit}`.execute(db)
+  return rows
+}
 
 /**
- * The `limit` topics with the most chats created in the span, most first, with the messages sent in the span in
- * those chats.
+ * Of the messages sent in the span in chats of the given topics, those in chats created outside the span, per
+ * topic: what the per-topic message counts must lose to count only the chats created in the span. A chat's
+ * messages are never sent before it is created, and `last_message_at` is the time of its latest message, so those
+ * chats were created before the span and wrote last after its start: a short list, found by index.
  */
-export async function popularTopics(
+export async function messagesOfOlderChats(
   db: Executor,
   f: TopicFilter,
   span: Span,
-  limit: number,
-): Promise<PopularTopicRow[]> {
-  const from = iso(span.from)
-  const to = iso(span.to)
-  const { rows } = await sql<PopularTopicRow>`
-    WITH created AS (
-      SELECT c.id, c.topic_id
-      FROM chats c
-      WHERE c.tenant_id = ${f.tenantId} AND c.topic_id IS NOT NULL
-        AND c.created_at >= ${from}::timestamptz AND c.created_at < ${to}::timestamptz
-        ${channelCondition(f.channel)}
-    ), ranked AS (
-      SELECT k.topic_id, t.name, count(*) AS n
-      FROM created k
-      JOIN chat_topics t ON t.tenant_id = ${f.tenantId} AND t.id = k.topic_id
-      GROUP BY k.topic_id, t.name
-      ORDER BY n DESC, lower(t.name), k.topic_id
-      LIMIT ${limit}
-    )
-    SELECT r.topic_id, r.name, r.n, (
-        SELECT count(*) FROM chat_messages m
-        JOIN created k ON k.id = m.chat_id
-        WHERE m.tenant_id = ${f.tenantId} AND k.topic_id = r.topic_id
-          AND m.sent_at >= ${from}::timestamptz AND m.sent_at < ${to}::timestamptz
-      ) AS messages
-    FROM ranked r
-    ORDER BY r.n DESC, lower(r.name), r.topic_id`.execute(db)
-  return rows
+  topicIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (topicIds.length === 0) return new Map()
+  const { rows } = await sql<{ topic_id: number | string; n: number | string }>`
+    SELECT c.topic_id, count(*) AS n
+    FROM chats c
+    JOIN chat_messages m ON m.tenant_id = c.tenant_id AND m.chat_id = c.id
+      AND m.sent_at >= ${iso(span.from)}::timestamptz AND m.sent_at < ${iso(span.to)}::timestamptz
+    WHERE c.tenant_id = ${f.tenantId} AND c.last_message_at >= ${iso(span.from)}::timestamptz
+      AND c.created_at < ${iso(span.from)}::timestamptz
+      AND c.topic_id = ANY(${[...topicIds]}::bigint[]) ${channelCondition(f.channel)}
+    GROUP BY c.topic_id`.execute(db)
+  return new Map(rows.map((r) => [Number(r.topic_id), Number(r.n)]))
 }
 
 export type LeastTopicRow = {
@@ -78,16 +99,19 @@ export type LeastTopicRow = {
  * Every active topic with its chats created in the span (zero included), least first; a row is returned when it is
  * among the `limit` least used or shares the lowest count.
  */
-export async function leastTopics(db: Executor, f: TopicFilter, span: Span, limit: number): Promise<LeastTopicRow[]> {
+export async function leastTopics(
+  db: Executor,
+  f: TopicFilter,
+  counts: TopicCounts,
+  limit: number,
+): Promise<LeastTopicRow[]> {
+  const { ids, n } = countArrays(counts)
   const { rows } = await sql<LeastTopicRow>`
     WITH counts AS (
-      SELECT t.id AS topic_id, t.name, count(c.id) AS n
+      SELECT t.id AS topic_id, t.name, coalesce(x.n, 0) AS n
       FROM chat_topics t
-      LEFT JOIN chats c ON c.tenant_id = t.tenant_id AND c.topic_id = t.id
-        AND c.created_at >= ${iso(span.from)}::timestamptz AND c.created_at < ${iso(span.to)}::timestamptz
-        ${channelCondition(f.channel)}
+      LEFT JOIN unnest(${ids}::bigint[], ${n}::bigint[]) AS x (topic_id, n) ON x.topic_id = t.id
       WHERE t.tenant_id = ${f.tenantId} AND t.is_active
-      GROUP BY t.id, t.name
     ), ranked AS (
       SELECT topic_id, name, n,
         row_number() OVER (ORDER BY n, lower(name), topic_id) AS place,
