@@ -98,7 +98,7 @@ export async function writeChats(
       f.rated_at, f.rated_at, f.last_id, f.last_at, f.first_staff_at, f.resolved_at, f.reopened::int,
       CASE WHEN NOT f.open THEN f.last_id END, CASE WHEN NOT f.open THEN f.last_at END,
       CASE WHEN NOT f.open THEN f.last_id END, CASE WHEN NOT f.open THEN f.resolved_at END,
-      CASE WHEN NOT f.last_staff THEN f.last_wait_start END,
+      CASE WHEN f.open AND NOT f.last_staff THEN f.last_wait_start END,
       f.created_at, greatest(f.last_at, f.resolved_at, f.rated_at)
     FROM demo_final f ORDER BY f.id;
 
