@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Transporter } from 'nodemailer'
+import pg from 'pg'
 import { buildApp } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
 import { openDatabase, type Database } from '../src/db/database.js'
@@ -50,7 +52,10 @@ export type TestAppOptions = {
   mailTransport?: Transporter
   google?: GoogleVerifier
   env?: Record<string, string>
-  /** An embedded database of this app's own, empty but migrated (tests of a fresh install); PGlite only. */
+  /**
+   * A database of this app's own, empty but migrated (tests of a fresh install, or of work that sweeps every
+   * tenant): an embedded one, or on PostgreSQL one copied from the run's template and dropped at shutdown.
+   */
   ownDatabase?: boolean
 }
 
@@ -79,6 +84,36 @@ async function testDatabase(): Promise<Database> {
   return shared
 }
 
+/** A new database on the PostgreSQL server, copied from the run's migrated template (global-setup.ts). */
+async function ownServerDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const server = process.env.DATABASE_URL
+  const template = process.env.PROXIMA_TEST_DATABASE_TEMPLATE
+  if (!server || !template) throw new Error('An own PostgreSQL database needs DATABASE_URL and the run template.')
+  const url = new URL(template)
+  const source = url.pathname.slice(1)
+  // The run's teardown drops every database named after the template, so one left by a crash goes too.
+  const name = `${source}_own${randomBytes(4).toString('hex')}`
+  const onServer = async (statement: string) => {
+    const c = new pg.Client({ connectionString: server })
+    await c.connect()
+    try {
+      await c.query(statement)
+    } finally {
+      await c.end()
+    }
+  }
+  await onServer(`create database ${name} template ${source}`)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ url: url.toString(), poolMax: 5 })
+  return {
+    database,
+    drop: async () => {
+      await database.close()
+      await onServer(`drop database if exists ${name} with (force)`)
+    },
+  }
+}
+
 export async function buildTestApp(opts: TestAppOptions = {}) {
   const config: Config = loadConfig({
     NODE_ENV: 'test',
@@ -86,8 +121,10 @@ export async function buildTestApp(opts: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     ...opts.env,
   })
-  const own = opts.ownDatabase === true && !process.env.PROXIMA_TEST_DATABASE_URL
-  const database = own ? await freshEmbeddedDatabase() : await testDatabase()
+  const server = !!process.env.PROXIMA_TEST_DATABASE_URL
+  const own = opts.ownDatabase === true
+  const ownServer = own && server ? await ownServerDatabase() : undefined
+  const database = ownServer?.database ?? (own ? await freshEmbeddedDatabase() : await testDatabase())
   const app = await buildApp({
     config,
     database,
@@ -105,7 +142,8 @@ export async function buildTestApp(opts: TestAppOptions = {}) {
     async shutdown() {
       await app.close()
       // The worker's embedded database is shared by its files' apps; a server pool, or an own database, is this app's.
-      if (own || process.env.PROXIMA_TEST_DATABASE_URL) await database.close()
+      if (ownServer) await ownServer.drop()
+      else if (own || server) await database.close()
     },
   })
 }

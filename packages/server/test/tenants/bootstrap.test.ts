@@ -14,8 +14,8 @@ afterAll(async () => {
 const bootstrap = (email: string, password?: string) =>
   bootstrapFirstAdmin(app.db, app.services, { email, password, organization: unique('Bootstrap ') })
 
-// This file's embedded database is its own and starts empty; a PostgreSQL database is shared with other files.
-describe.skipIf(!!process.env.PROXIMA_TEST_DATABASE_URL)('the first admin of a fresh install', () => {
+// This file's database is its own and starts empty (embedded, or on PostgreSQL a copy of the migrated template).
+describe('the first admin of a fresh install', () => {
   it('creates an organization whose admin can sign in at once, with a verified address and no activation mail', async () => {
     const email = `${unique('first')}@example.com`
     const first = await bootstrap(email.toUpperCase())
