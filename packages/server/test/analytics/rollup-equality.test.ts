@@ -83,11 +83,18 @@ const adminOf = (w: World): StaffActor => ({
   tokenId: 0,
 })
 
-/** Every metric of every filter of both tenants: the same reply from the rollups as from the live tables. */
-async function expectSameReplies(when: string) {
+/** One filter of each time zone and granularity, for the checks around one instant (the watermark). */
+const SOME = new Set([0, 3, 4, 5, 6, 8, 12])
+
+/**
+ * Every metric of every filter (or `some` of them) of both tenants: the same reply from the rollups as from the
+ * live tables.
+ */
+async function expectSameReplies(when: string, which: 'all' | 'some' = 'all') {
   let compared = 0
   for (const w of [a, b])
-    for (const filter of filters(w)) {
+    for (const [i, filter] of filters(w).entries()) {
+      if (which === 'some' && !SOME.has(i)) continue
       const input = AnalyticsBatchInput.parse({ metrics: ANALYTICS_METRICS, filter })
       const fromRollups = await rolled.batch(adminOf(w), input)
       const fromLive = await live.batch(adminOf(w), input)
@@ -161,7 +168,7 @@ describe('rollup reads equal live reads', { timeout: 240_000 }, () => {
     // rows written above marked their hours, which the roller rolled too, and reads take as live all the same.
     expect(counts.lastDay!.getTime()).toBeLessThanOrEqual(sealTo - 7 * HOUR - DAY)
     await expectSameFacts('half sealed')
-    expect(await expectSameReplies('half sealed')).toBeGreaterThan(900)
+    expect(await expectSameReplies('half sealed', 'some')).toBeGreaterThan(400)
   })
 
   it('with every hour up to the present rolled up', async () => {
@@ -198,7 +205,7 @@ describe('rollup reads equal live reads', { timeout: 240_000 }, () => {
       expect(counts.dayMessages).toEqual(everyKind(counts.messages))
     }
     await expectSameFacts('late changes rolled again')
-    await expectSameReplies('late changes rolled again')
+    await expectSameReplies('late changes rolled again', 'some')
   })
 })
 
