@@ -52,11 +52,14 @@ INSERT INTO analytics_rollup_state (id, sealed_until) VALUES (true, NULL);
 
 -- Hours whose rollup is out of date. A work queue rather than a tenant table: it has no foreign key, so that a
 -- tenant's deletion (which marks its hours while its rows go) does not fail; the roller drops what it cannot roll.
+-- No unique key either: every change inserts its own marks, which commit with it. Were an hour marked once, a change
+-- finding the mark there would add none, and the roller could take that mark and roll the hour before the change
+-- commits, losing it.
 CREATE TABLE analytics_rollup_dirty (
   tenant_id bigint NOT NULL,
-  hour      timestamptz NOT NULL,
-  PRIMARY KEY (tenant_id, hour)
+  hour      timestamptz NOT NULL
 );
+CREATE INDEX analytics_rollup_dirty_idx ON analytics_rollup_dirty (tenant_id, hour);
 
 -- Ratings by their time, for rolling up and for the live reads.
 CREATE INDEX chats_tenant_rated_idx ON chats (tenant_id, rated_at) WHERE rated_at IS NOT NULL;
@@ -74,14 +77,12 @@ BEGIN
     INSERT INTO analytics_rollup_dirty (tenant_id, hour)
     SELECT DISTINCT n.tenant_id, date_trunc('hour', t.at, 'UTC')
     FROM new_rows n CROSS JOIN LATERAL (VALUES (n.created_at), (n.rated_at)) t (at)
-    WHERE t.at < current_hour
-    ON CONFLICT DO NOTHING;
+    WHERE t.at < current_hour;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO analytics_rollup_dirty (tenant_id, hour)
     SELECT DISTINCT o.tenant_id, date_trunc('hour', t.at, 'UTC')
     FROM old_rows o CROSS JOIN LATERAL (VALUES (o.created_at), (o.rated_at)) t (at)
-    WHERE t.at < current_hour
-    ON CONFLICT DO NOTHING;
+    WHERE t.at < current_hour;
   ELSE
     INSERT INTO analytics_rollup_dirty (tenant_id, hour)
     SELECT DISTINCT t.tenant_id, date_trunc('hour', t.at, 'UTC')
@@ -90,8 +91,7 @@ BEGIN
         (n.tenant_id, n.created_at), (n.tenant_id, n.rated_at)) t (tenant_id, at)
     WHERE t.at < current_hour
       AND (o.status, o.created_at, o.rated_at, o.satisfaction_rating, o.channel, o.topic_id, o.tenant_id)
-        IS DISTINCT FROM (n.status, n.created_at, n.rated_at, n.satisfaction_rating, n.channel, n.topic_id, n.tenant_id)
-    ON CONFLICT DO NOTHING;
+        IS DISTINCT FROM (n.status, n.created_at, n.rated_at, n.satisfaction_rating, n.channel, n.topic_id, n.tenant_id);
     -- Messages and events count under their chat's current channel and topic: a change moves all of them.
     INSERT INTO analytics_rollup_dirty (tenant_id, hour)
     SELECT DISTINCT a.tenant_id, date_trunc('hour', a.at, 'UTC')
@@ -101,8 +101,7 @@ BEGIN
         UNION ALL
         SELECT e.tenant_id, e.occurred_at FROM chat_events e WHERE e.tenant_id = n.tenant_id AND e.chat_id = n.id
       ) a
-    WHERE a.at < current_hour AND (o.channel, o.topic_id) IS DISTINCT FROM (n.channel, n.topic_id)
-    ON CONFLICT DO NOTHING;
+    WHERE a.at < current_hour AND (o.channel, o.topic_id) IS DISTINCT FROM (n.channel, n.topic_id);
   END IF;
   RETURN NULL;
 END
@@ -116,13 +115,11 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO analytics_rollup_dirty (tenant_id, hour)
     SELECT DISTINCT n.tenant_id, date_trunc('hour', n.sent_at, 'UTC') FROM new_rows n
-    WHERE n.sent_at < current_hour
-    ON CONFLICT DO NOTHING;
+    WHERE n.sent_at < current_hour;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO analytics_rollup_dirty (tenant_id, hour)
     SELECT DISTINCT o.tenant_id, date_trunc('hour', o.sent_at, 'UTC') FROM old_rows o
-    WHERE o.sent_at < current_hour
-    ON CONFLICT DO NOTHING;
+    WHERE o.sent_at < current_hour;
   ELSE
     INSERT INTO analytics_rollup_dirty (tenant_id, hour)
     SELECT DISTINCT t.tenant_id, date_trunc('hour', t.at, 'UTC')
@@ -130,8 +127,7 @@ BEGIN
       CROSS JOIN LATERAL (VALUES (o.tenant_id, o.sent_at), (n.tenant_id, n.sent_at)) t (tenant_id, at)
     WHERE t.at < current_hour
       AND (o.sent_at, o.chat_id, o.voice_mime_type, o.voice_duration_ms, o.voice_size_bytes, o.tenant_id)
-        IS DISTINCT FROM (n.sent_at, n.chat_id, n.voice_mime_type, n.voice_duration_ms, n.voice_size_bytes, n.tenant_id)
-    ON CONFLICT DO NOTHING;
+        IS DISTINCT FROM (n.sent_at, n.chat_id, n.voice_mime_type, n.voice_duration_ms, n.voice_size_bytes, n.tenant_id);
   END IF;
   RETURN NULL;
 END
@@ -145,13 +141,11 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO analytics_rollup_dirty (tenant_id, hour)
     SELECT DISTINCT n.tenant_id, date_trunc('hour', n.occurred_at, 'UTC') FROM new_rows n
-    WHERE n.occurred_at < current_hour
-    ON CONFLICT DO NOTHING;
+    WHERE n.occurred_at < current_hour;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO analytics_rollup_dirty (tenant_id, hour)
     SELECT DISTINCT o.tenant_id, date_trunc('hour', o.occurred_at, 'UTC') FROM old_rows o
-    WHERE o.occurred_at < current_hour
-    ON CONFLICT DO NOTHING;
+    WHERE o.occurred_at < current_hour;
   ELSE
     INSERT INTO analytics_rollup_dirty (tenant_id, hour)
     SELECT DISTINCT t.tenant_id, date_trunc('hour', t.at, 'UTC')
@@ -159,8 +153,7 @@ BEGIN
       CROSS JOIN LATERAL (VALUES (o.tenant_id, o.occurred_at), (n.tenant_id, n.occurred_at)) t (tenant_id, at)
     WHERE t.at < current_hour
       AND (o.occurred_at, o.kind, o.chat_id, o.wait_seconds, o.tenant_id)
-        IS DISTINCT FROM (n.occurred_at, n.kind, n.chat_id, n.wait_seconds, n.tenant_id)
-    ON CONFLICT DO NOTHING;
+        IS DISTINCT FROM (n.occurred_at, n.kind, n.chat_id, n.wait_seconds, n.tenant_id);
   END IF;
   RETURN NULL;
 END

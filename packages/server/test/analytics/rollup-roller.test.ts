@@ -167,6 +167,62 @@ describe('the triggers mark the hours a change touches', () => {
   })
 })
 
+// A second session writing while the roller runs: PostgreSQL only (PGlite is one session).
+describe.skipIf(!process.env.PROXIMA_TEST_DATABASE_URL)('a change still uncommitted while its hour is rolled', () => {
+  const past = Math.floor(Date.now() / HOUR) * HOUR - 2 * DAY + 20 * 60_000
+  const day = Math.floor(past / DAY) * DAY
+
+  it('is rolled up once it commits, even when its hour was marked before', async () => {
+    const { tenantId } = await org()
+    const first = await insertChat(app, tenantId, { created: new Date(past).toISOString() })
+    const second = await insertChat(app, tenantId, { created: new Date(past + 60_000).toISOString() })
+    await createRollupRoller(app.db, { marginMs: 0 }).catchUp()
+    // One chat resolved: its creation hour is marked.
+    await app.db
+      .updateTable('chats')
+      .set({ status: 'resolved' })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', first)
+      .execute()
+    expect(await dirtyHours(app.db, tenantId)).toEqual([hourOf(past)])
+    // The other resolved in a transaction that commits only after the roller has rolled that hour again.
+    await app.database.session(async (run) => {
+      await run('BEGIN')
+      await run(`UPDATE chats SET status = 'resolved' WHERE tenant_id = ${tenantId} AND id = ${second}`)
+      await createRollupRoller(app.db, { marginMs: 0 }).catchUp()
+      await run('COMMIT')
+    })
+    await createRollupRoller(app.db, { marginMs: 0 }).catchUp()
+    const { rolled, live } = await factsBothWays(app.db, tenantId, [new Date(day), new Date(day + DAY)])
+    expect(live[0]).toMatchObject({ chats: 2, chats_open: 0, chats_resolved: 2 })
+    expect(rolled).toEqual(live)
+  })
+
+  it('is rolled up once it commits when its hour is sealed meanwhile', async () => {
+    const { tenantId } = await org()
+    const chatId = await insertChat(app, tenantId, { created: new Date(past).toISOString() })
+    await createRollupRoller(app.db, { marginMs: 0 }).catchUp()
+    // The watermark back before the chat's hour, and a mark there already (as a late write leaves one).
+    await sql`UPDATE analytics_rollup_state SET sealed_until = ${new Date(day - DAY).toISOString()}::timestamptz`.execute(
+      app.db,
+    )
+    await insertMessages(app, tenantId, [
+      { chatId, at: new Date(past + 60_000), sender: 'client', voice: null, deleted: false },
+    ])
+    expect(await dirtyHours(app.db, tenantId)).toEqual([hourOf(past)])
+    await app.database.session(async (run) => {
+      await run('BEGIN')
+      await run(`UPDATE chats SET status = 'resolved' WHERE tenant_id = ${tenantId} AND id = ${chatId}`)
+      await createRollupRoller(app.db, { marginMs: 0 }).catchUp()
+      await run('COMMIT')
+    })
+    await createRollupRoller(app.db, { marginMs: 0 }).catchUp()
+    const { rolled, live } = await factsBothWays(app.db, tenantId, [new Date(day), new Date(day + DAY)])
+    expect(live[0]).toMatchObject({ chats: 1, chats_resolved: 1, messages: 1 })
+    expect(rolled).toEqual(live)
+  })
+})
+
 /** Hourly, half-past-hourly and daily cuts of the generated span. */
 const CUTS = [edgesEvery(START, NOW, HOUR), edgesEvery(START + HOUR / 2, NOW, HOUR), edgesEvery(START, NOW, DAY)]
 

@@ -57,14 +57,18 @@ export async function tenantsWithChats(db: Executor, to: Date): Promise<number[]
   return rows.map((r) => Number(r.id))
 }
 
-/** Takes up to `limit` dirty marks (oldest tenants first), skipping those another roller holds. */
+/**
+ * Takes up to `limit` dirty marks (oldest tenants first), skipping those another roller holds. An hour may have
+ * several marks (each change writes its own); exactly the rows locked here are taken, so two rollers never wait
+ * for each other's marks.
+ */
 export async function takeDirtyHours(db: Executor, limit: number): Promise<{ tenantId: number; hour: Date }[]> {
   const { rows } = await sql<{ tenant_id: number | string; hour: Date | string }>`
     DELETE FROM analytics_rollup_dirty d
     USING (
-      SELECT tenant_id, hour FROM analytics_rollup_dirty ORDER BY tenant_id, hour LIMIT ${limit} FOR UPDATE SKIP LOCKED
+      SELECT ctid FROM analytics_rollup_dirty ORDER BY tenant_id, hour LIMIT ${limit} FOR UPDATE SKIP LOCKED
     ) k
-    WHERE d.tenant_id = k.tenant_id AND d.hour = k.hour
+    WHERE d.ctid = k.ctid
     RETURNING d.tenant_id, d.hour`.execute(db)
   return rows.map((r) => ({ tenantId: Number(r.tenant_id), hour: new Date(r.hour) }))
 }
@@ -87,7 +91,6 @@ export async function markTenantDirty(db: Executor, tenantId: number, to: Date):
       FROM (SELECT date_trunc('hour', min(created_at), 'UTC') AS first FROM chats WHERE tenant_id = ${tenantId}) s,
         generate_series(s.first, ${to.toISOString()}::timestamptz - interval '1 hour', interval '1 hour') h
       WHERE s.first IS NOT NULL
-      ON CONFLICT DO NOTHING
       RETURNING 1
     )
     SELECT count(*) AS n FROM marked`.execute(db)
