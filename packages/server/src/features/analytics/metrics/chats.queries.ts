@@ -100,13 +100,22 @@ export async function messagesPerBucket(
 export const narrowsChats = (scope: ChatScope) => scope.channels !== undefined || scope.topicId !== undefined
 
 /**
- * Keeps the rows of a derived table `d` whose `d.chat_id` is a chat of the scope. Every message and event belongs to
- * a chat of its own tenant (the foreign key), so without a channel or topic filter nothing needs to be looked up.
+ * The chat `c` (with `columns`) of each row of a derived table `d` (by `d.chat_id`), when it is in the scope; rows of
+ * other chats are dropped. One lookup per distinct chat, however many chats the tenant has: the LIMIT keeps the
+ * planner from reading all of them to join instead.
  */
-function inScope(scope: ChatScope) {
-  if (!narrowsChats(scope)) return sql``
-  return sql`JOIN chats c ON c.tenant_id = ${scope.tenantId} AND c.id = d.chat_id AND ${chatConditions(scope)}`
+export function scopedChat(scope: ChatScope, columns = sql`1`) {
+  return sql`CROSS JOIN LATERAL (
+    SELECT ${columns} FROM chats c
+    WHERE c.tenant_id = ${scope.tenantId} AND c.id = d.chat_id AND ${chatConditions(scope)}
+    LIMIT 1) c`
 }
+
+/**
+ * Like `scopedChat` without columns, for a scope that may be the whole tenant: every message and event belongs to a
+ * chat of its own tenant (the foreign key), so without a channel or topic filter nothing is looked up.
+ */
+export const inScope = (scope: ChatScope) => (narrowsChats(scope) ? scopedChat(scope) : sql``)
 
 /** `sent_at` of `m` in `[from, to)`, read from the (tenant_id, sent_at) indexes. */
 const sentIn = (scope: ChatScope, window: Window) =>
@@ -117,7 +126,7 @@ const sentIn = (scope: ChatScope, window: Window) =>
  * Per 1-based bucket index: the distinct chat owners who sent a message as the customer in the window (a registered
  * client and a visitor are different owners even when their ids are equal; a chat without an owner adds nobody).
  * Distinct counts do not add up across hours, so this is read from the messages themselves: first the distinct
- * (bucket, chat) pairs from the customer-message index alone (migration 0018), then their chats' owners.
+ * (bucket, chat) pairs from the customer-message index alone (migration 0018), then the owner of each such chat.
  */
 export async function activeClientsPerBucket(
   db: Executor,
@@ -128,14 +137,14 @@ export async function activeClientsPerBucket(
   const { rows } = await sql<{ b: number; owners: string | number }>`
     SELECT o.b, count(*) AS owners
     FROM (
-      SELECT DISTINCT d.b, c.client_id, CASE WHEN c.client_id IS NULL THEN c.visitor_id END AS visitor_id
+      SELECT DISTINCT d.b, c.client_id, c.visitor_id
       FROM (
         SELECT DISTINCT width_bucket(m.sent_at, ${[...bounds]}::timestamptz[]) AS b, m.chat_id
         FROM chat_messages m
         WHERE ${sentIn(scope, window)} AND m.message_sender = 'client'
       ) d
-      JOIN chats c ON c.tenant_id = ${scope.tenantId} AND c.id = d.chat_id
-      WHERE ${chatConditions(scope)} AND (c.client_id IS NOT NULL OR c.visitor_id IS NOT NULL)
+      ${scopedChat(scope, sql`c.client_id, CASE WHEN c.client_id IS NULL THEN c.visitor_id END AS visitor_id`)}
+      WHERE c.client_id IS NOT NULL OR c.visitor_id IS NOT NULL
     ) o
     GROUP BY o.b`.execute(db)
   return new Map(rows.map((r) => [Number(r.b), Number(r.owners)]))

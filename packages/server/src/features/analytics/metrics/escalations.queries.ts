@@ -2,7 +2,7 @@ import type { Channel } from '@proxima/contracts'
 import { sql } from 'kysely'
 import type { Executor } from '../../../db/database.js'
 import type { Window } from '../window.js'
-import { chatConditions, narrowsChats, type ChatScope } from './chats.queries.js'
+import { inScope, scopedChat, type ChatScope } from './chats.queries.js'
 
 /*
  * Escalations (contract §7.4): every `escalated` chat event at its `occurred_at`, so a chat escalated twice is two
@@ -20,17 +20,6 @@ function escalationsIn(scope: ChatScope, window: Window) {
       AND e.occurred_at >= ${iso(window.from)}::timestamptz AND e.occurred_at < ${iso(window.to)}::timestamptz`
 }
 
-/**
- * The chat `c` of each row of `d` (by `d.chat_id`), when it is in the scope. One lookup per escalated chat, far fewer
- * than the tenant's chats: the LIMIT keeps the planner from reading every chat to join them instead.
- */
-function scopedChat(scope: ChatScope, columns = sql`c.channel`) {
-  return sql`CROSS JOIN LATERAL (
-    SELECT ${columns} FROM chats c
-    WHERE c.tenant_id = ${scope.tenantId} AND c.id = d.chat_id AND ${chatConditions(scope)}
-    LIMIT 1) c`
-}
-
 /** Per channel: distinct chats escalated in the window and all their escalations, repeats included. */
 export async function escalationsByChannel(
   db: Executor,
@@ -40,7 +29,7 @@ export async function escalationsByChannel(
   const { rows } = await sql<{ channel: Channel; chats: string | number; events: string | number }>`
     SELECT c.channel, count(*) AS chats, sum(d.events) AS events
     FROM (SELECT e.chat_id, count(*) AS events FROM ${escalationsIn(scope, window)} GROUP BY e.chat_id) d
-    ${scopedChat(scope)}
+    ${scopedChat(scope, sql`c.channel`)}
     GROUP BY c.channel`.execute(db)
   return new Map(rows.map((r) => [r.channel, { chats: Number(r.chats), events: Number(r.events) }]))
 }
@@ -50,7 +39,7 @@ export async function escalatedChats(db: Executor, scope: ChatScope, window: Win
   const { rows } = await sql<{ n: string | number }>`
     SELECT count(*) AS n
     FROM (SELECT DISTINCT e.chat_id FROM ${escalationsIn(scope, window)}) d
-    ${narrowsChats(scope) ? scopedChat(scope, sql`1`) : sql``}`.execute(db)
+    ${inScope(scope)}`.execute(db)
   return Number(rows[0]!.n)
 }
 
@@ -67,7 +56,7 @@ export async function escalatedChatsPerBucket(
       SELECT DISTINCT width_bucket(e.occurred_at, ${[...bounds]}::timestamptz[]) AS b, e.chat_id
       FROM ${escalationsIn(scope, window)}
     ) d
-    ${narrowsChats(scope) ? scopedChat(scope, sql`1`) : sql``}
+    ${inScope(scope)}
     GROUP BY d.b`.execute(db)
   return new Map(rows.map((r) => [Number(r.b), Number(r.n)]))
 }

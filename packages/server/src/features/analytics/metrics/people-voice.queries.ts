@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { Executor } from '../../../db/database.js'
 import { factsByBucket } from '../rollup/facts.queries.js'
 import type { Window } from '../window.js'
+import { inScope } from './chats.queries.js'
 
 /*
  * Voice messages (contract §7.10): messages of the tenant's chats sent as recordings (`voice_mime_type`, which a
@@ -50,20 +51,13 @@ export async function voiceSumsPerBucket(
 
 /**
  * Inside the window: the chats with at least one voice message, and those messages (how many, how many with a known
- * duration, the sum of those durations in ms). The chats' channels are looked up only with a channel filter, one
- * chat at a time (chats with voice are few; the LIMIT keeps the planner from reading every chat instead).
+ * duration, the sum of those durations in ms). The chats' channels are looked up only with a channel filter.
  */
 export async function voiceChatsIn(
   db: Executor,
   scope: Omit<VoiceScope, 'live'>,
   window: Window,
 ): Promise<{ chats: number } & Omit<VoiceSums, 'bytes'>> {
-  const channel = scope.channels
-    ? sql`CROSS JOIN LATERAL (
-        SELECT 1 FROM chats c
-        WHERE c.tenant_id = ${scope.tenantId} AND c.id = d.chat_id AND c.channel = ANY(${[...scope.channels]}::text[])
-        LIMIT 1) c`
-    : sql``
   const { rows } = await sql<{ chats: string | number; count: string | number; timed: string | number; ms: string }>`
     SELECT count(*) AS chats, coalesce(sum(d.n), 0) AS count, coalesce(sum(d.timed), 0) AS timed,
       coalesce(sum(d.ms), 0) AS ms
@@ -74,7 +68,7 @@ export async function voiceChatsIn(
         AND m.sent_at >= ${window.from.toISOString()}::timestamptz AND m.sent_at < ${window.to.toISOString()}::timestamptz
       GROUP BY m.chat_id
     ) d
-    ${channel}`.execute(db)
+    ${inScope({ tenantId: scope.tenantId, channels: scope.channels, topicId: undefined })}`.execute(db)
   const row = rows[0]!
   return { chats: Number(row.chats), count: Number(row.count), timed: Number(row.timed), ms: Number(row.ms) }
 }
