@@ -30,13 +30,6 @@ export function chatConditions(scope: ChatScope) {
 
 const iso = (d: Date) => d.toISOString()
 
-/** Messages `m` of the scope's chats `c` sent in `[from, to)`, deleted ones included. */
-function messagesIn(scope: ChatScope, window: Window) {
-  return sql`chat_messages m JOIN chats c ON c.id = m.chat_id AND c.tenant_id = m.tenant_id
-    WHERE m.tenant_id = ${scope.tenantId} AND m.sent_at >= ${iso(window.from)}::timestamptz
-      AND m.sent_at < ${iso(window.to)}::timestamptz AND ${chatConditions(scope)}`
-}
-
 export type ChatTotals = { total: number; open: number; pending: number; resolved: number; previous: number }
 
 const factFilter = (scope: ChatScope): FactFilter => ({
@@ -103,10 +96,37 @@ export async function messagesPerBucket(
   return new Map(rows.map((r) => [r.b, r.messages]))
 }
 
+/** Whether the scope narrows the tenant's chats (else every chat of the tenant is in it). */
+export const narrowsChats = (scope: ChatScope) => scope.channels !== undefined || scope.topicId !== undefined
+
+/**
+ * The chat `c` (with `columns`) of each row of a derived table `d` (by `d.chat_id`), when it is in the scope; rows of
+ * other chats are dropped. One lookup per distinct chat, however many chats the tenant has: the LIMIT keeps the
+ * planner from reading all of them to join instead.
+ */
+export function scopedChat(scope: ChatScope, columns = sql`1`) {
+  return sql`CROSS JOIN LATERAL (
+    SELECT ${columns} FROM chats c
+    WHERE c.tenant_id = ${scope.tenantId} AND c.id = d.chat_id AND ${chatConditions(scope)}
+    LIMIT 1) c`
+}
+
+/**
+ * Like `scopedChat` without columns, for a scope that may be the whole tenant: every message and event belongs to a
+ * chat of its own tenant (the foreign key), so without a channel or topic filter nothing is looked up.
+ */
+export const inScope = (scope: ChatScope) => (narrowsChats(scope) ? scopedChat(scope) : sql``)
+
+/** `sent_at` of `m` in `[from, to)`, read from the (tenant_id, sent_at) indexes. */
+const sentIn = (scope: ChatScope, window: Window) =>
+  sql`m.tenant_id = ${scope.tenantId} AND m.sent_at >= ${iso(window.from)}::timestamptz
+    AND m.sent_at < ${iso(window.to)}::timestamptz`
+
 /**
  * Per 1-based bucket index: the distinct chat owners who sent a message as the customer in the window (a registered
- * client and a visitor are different owners even when their ids are equal). Distinct counts do not add up across
- * hours, so this is read from the messages themselves.
+ * client and a visitor are different owners even when their ids are equal; a chat without an owner adds nobody).
+ * Distinct counts do not add up across hours, so this is read from the messages themselves: first the distinct
+ * (bucket, chat) pairs from the customer-message index alone (migration 0018), then the owner of each such chat.
  */
 export async function activeClientsPerBucket(
   db: Executor,
@@ -115,17 +135,30 @@ export async function activeClientsPerBucket(
   bounds: readonly string[],
 ): Promise<Map<number, number>> {
   const { rows } = await sql<{ b: number; owners: string | number }>`
-    SELECT width_bucket(m.sent_at, ${[...bounds]}::timestamptz[]) AS b,
-      count(DISTINCT CASE WHEN c.client_id IS NOT NULL THEN 'c' || c.client_id
-        WHEN c.visitor_id IS NOT NULL THEN 'v' || c.visitor_id END) AS owners
-    FROM ${messagesIn(scope, window)} AND m.message_sender = 'client'
-    GROUP BY 1`.execute(db)
+    SELECT o.b, count(*) AS owners
+    FROM (
+      SELECT DISTINCT d.b, c.client_id, c.visitor_id
+      FROM (
+        SELECT DISTINCT width_bucket(m.sent_at, ${[...bounds]}::timestamptz[]) AS b, m.chat_id
+        FROM chat_messages m
+        WHERE ${sentIn(scope, window)} AND m.message_sender = 'client'
+      ) d
+      ${scopedChat(scope, sql`c.client_id, CASE WHEN c.client_id IS NULL THEN c.visitor_id END AS visitor_id`)}
+      WHERE c.client_id IS NOT NULL OR c.visitor_id IS NOT NULL
+    ) o
+    GROUP BY o.b`.execute(db)
   return new Map(rows.map((r) => [Number(r.b), Number(r.owners)]))
 }
 
-/** Distinct chats of the scope with at least one message sent in the window. */
+/**
+ * Distinct chats of the scope with at least one message sent in the window (any sender, deleted ones included):
+ * the distinct chats of the window's messages, from the (tenant_id, sent_at, chat_id) index alone (migration 0018),
+ * then only those of the scope's channels and topic.
+ */
 export async function chatsWithMessages(db: Executor, scope: ChatScope, window: Window): Promise<number> {
   const { rows } = await sql<{ n: string | number }>`
-    SELECT count(DISTINCT m.chat_id) AS n FROM ${messagesIn(scope, window)}`.execute(db)
+    SELECT count(*) AS n
+    FROM (SELECT DISTINCT m.chat_id FROM chat_messages m WHERE ${sentIn(scope, window)}) d
+    ${inScope(scope)}`.execute(db)
   return Number(rows[0]!.n)
 }

@@ -2,7 +2,6 @@ import { AGE_RANGES } from '@proxima/contracts'
 import { Temporal } from 'temporal-polyfill'
 import { percentage, round2 } from '../../../lib/numbers.js'
 import { metric, type MetricContext } from '../metric.js'
-import { bucketBounds, runningTotals, seriesItems } from '../series.js'
 import {
   clientAges,
   genderCounts,
@@ -10,7 +9,8 @@ import {
   type PlaceColumn,
   type Population,
 } from './people-demographics.queries.js'
-import { voiceMessagesByBucket, voicePerChat } from './people-voice.queries.js'
+import { chatsWithMessages } from './chats.queries.js'
+import { firstMessageDay, voiceChatsIn, voiceSumsPerBucket, type VoiceSums } from './people-voice.queries.js'
 
 /* Client demographics and voice messages (contract §7.8, §7.10); the definitions are in docs/metrics/people.md. */
 
@@ -115,34 +115,56 @@ const genderdistributionMetric = metric({
 
 const seconds = (ms: number) => round2(ms / 1000)
 
+const ZERO: VoiceSums = { count: 0, timed: 0, ms: 0, bytes: 0 }
+
 const cumulativevoicemessageMetric = metric({
   name: 'cumulativevoicemessage',
   uses: ['channel'],
   series: 'day',
   compute: async (ctx) => {
-    const rows = await voiceMessagesByBucket(
+    const { from, to } = ctx.window
+    // The running totals are needed at every bucket's start (the previous bucket's end), at `from` and at `to`.
+    // They are 0 where the tenant's messages begin, so the sums start there (or at the first of those instants).
+    const instants = [...new Set([...ctx.buckets.map((b) => b.start.getTime()), from.getTime(), to.getTime()])].sort(
+      (a, b) => a - b,
+    )
+    const first = await firstMessageDay(ctx.db, ctx.tenantId)
+    const edges = (first && first.getTime() < instants[0]! ? [first.getTime(), ...instants] : instants).map(
+      (t) => new Date(t),
+    )
+    const sums = await voiceSumsPerBucket(
       ctx.db,
-      ctx.tenantId,
-      ctx.filter.channel,
-      ctx.window,
-      bucketBounds(ctx.buckets),
+      { tenantId: ctx.tenantId, channels: ctx.filter.channel, live: !ctx.rollups },
+      edges,
     )
-    const perBucket = new Map(rows.map((r) => [Number(r.bucket), Number(r.count)]))
-    const sum = (key: 'count' | 'duration_ms' | 'bytes' | 'window_count' | 'window_duration_ms') =>
-      rows.reduce((total, r) => total + Number(r[key]), 0)
-    const count = sum('count')
-    const totals = runningTotals(
-      perBucket.get(0) ?? 0,
-      ctx.buckets.map((_, i) => perBucket.get(i + 1) ?? 0),
-    )
+    // Running totals at each edge: everything sent before it.
+    const totals = new Map<number, VoiceSums>()
+    let total = ZERO
+    edges.forEach((edge, i) => {
+      const add = sums.get(i) ?? ZERO // the span that ends at this edge (none before the first)
+      total = {
+        count: total.count + add.count,
+        timed: total.timed + add.timed,
+        ms: total.ms + add.ms,
+        bytes: total.bytes + add.bytes,
+      }
+      totals.set(edge.getTime(), total)
+    })
+    /** Everything sent before `at` (one of the edges). */
+    const before = (at: number) => totals.get(at) ?? ZERO
+    const end = before(to.getTime())
+    const start = before(from.getTime())
     return {
-      total_voice_size: count,
-      voice_message_count: count,
-      total_duration_seconds: seconds(sum('duration_ms')),
-      total_bytes: sum('bytes'),
-      in_window: { count: sum('window_count'), duration_seconds: seconds(sum('window_duration_ms')) },
-      series: seriesItems(ctx.buckets, new Map(totals.map((total, i) => [i + 1, { count: total }])), () => ({
-        count: 0,
+      total_voice_size: end.count,
+      voice_message_count: end.count,
+      total_duration_seconds: seconds(end.ms),
+      total_bytes: end.bytes,
+      in_window: { count: end.count - start.count, duration_seconds: seconds(end.ms - start.ms) },
+      series: ctx.buckets.map((b) => ({
+        start_time: b.start.toISOString(),
+        end_time: b.end.toISOString(),
+        partial: b.partial,
+        count: before(Math.min(b.end.getTime(), to.getTime())).count,
       })),
     }
   },
@@ -152,15 +174,17 @@ const averagevoicemessageperchatMetric = metric({
   name: 'averagevoicemessageperchat',
   uses: ['channel'],
   compute: async (ctx) => {
-    const row = await voicePerChat(ctx.db, ctx.tenantId, ctx.filter.channel, ctx.window)
-    const active = Number(row.active_chats)
-    const voice = Number(row.voice_messages)
+    const channels = ctx.filter.channel
+    const [voice, active] = await Promise.all([
+      voiceChatsIn(ctx.db, { tenantId: ctx.tenantId, channels }, ctx.window),
+      chatsWithMessages(ctx.db, { tenantId: ctx.tenantId, channels, topicId: undefined }, ctx.window),
+    ])
     return {
-      average_voice_messages_per_chat: active === 0 ? null : round2(voice / active),
-      voice_message_count: voice,
+      average_voice_messages_per_chat: active === 0 ? null : round2(voice.count / active),
+      voice_message_count: voice.count,
       active_chat_count: active,
-      chats_with_voice: Number(row.chats_with_voice),
-      average_duration_seconds: row.average_duration_ms === null ? null : seconds(Number(row.average_duration_ms)),
+      chats_with_voice: voice.chats,
+      average_duration_seconds: voice.timed === 0 ? null : seconds(voice.ms / voice.timed),
     }
   },
 })
