@@ -176,6 +176,73 @@ describe('surveyresponserate', () => {
     expect(body.meta.from).toBe('2026-03-01T00:00:00.000Z')
   })
 
+  it('counts a client once however many ways they are in the audience, and answers alike when asked again', async () => {
+    const { tenantId, token } = await org()
+    const surveyId = await insertSurvey(app, tenantId, {
+      createdAt: at('2026-03-01T00:00:00Z'),
+      publishedAt: at('2026-03-01T00:00:00Z'),
+    })
+    const [everywhere, chosen, late, stranger] = await Promise.all([1, 2, 3, 4].map(() => createClient(app)))
+    const ids = { everywhere: everywhere!.client.id, chosen: chosen!.client.id, late: late!.client.id }
+    // `everywhere` is chosen, a member of two audience communities, in a subgroup and invited.
+    await app.db
+      .insertInto('survey_audience_clients')
+      .values(
+        [ids.everywhere, ids.chosen, ids.late].map((c) => ({ tenant_id: tenantId, survey_id: surveyId, client_id: c })),
+      )
+      .execute()
+    const first = await defaultCommunity(app, tenantId)
+    const second = await app.db
+      .insertInto('communities')
+      .values({ tenant_id: tenantId, name: `Second ${randomBytes(3).toString('hex')}` })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    for (const community of [first.id, Number(second.id)]) {
+      await join(app, tenantId, community, ids.everywhere)
+      await app.db
+        .insertInto('survey_audience_communities')
+        .values({ tenant_id: tenantId, survey_id: surveyId, community_id: community })
+        .execute()
+    }
+    const subgroup = await app.db
+      .insertInto('survey_subgroups')
+      .values({ tenant_id: tenantId, survey_id: surveyId, name: 'Loyal', created_at: NOW, updated_at: NOW })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await app.db
+      .insertInto('survey_subgroup_clients')
+      .values({ tenant_id: tenantId, subgroup_id: subgroup.id, client_id: ids.everywhere })
+      .execute()
+    await app.db
+      .insertInto('survey_audience_subgroups')
+      .values({ tenant_id: tenantId, survey_id: surveyId, subgroup_id: subgroup.id })
+      .execute()
+    await addInvitation(tenantId, surveyId, 'everywhere@example.com', ids.everywhere)
+    // Audience: everywhere, chosen, late = 3. In the window: everywhere twice, a stranger, two anonymous answers;
+    // `late` answered after it and `chosen` not at all. Respondents: everywhere = 1.
+    const inWindow = at('2026-03-03T00:00:00Z')
+    await insertResponse(app, tenantId, surveyId, { q1: 4 }, inWindow, { clientId: ids.everywhere })
+    await insertResponse(app, tenantId, surveyId, { q1: 2 }, inWindow, { clientId: ids.everywhere })
+    await insertResponse(app, tenantId, surveyId, { q1: 5 }, inWindow, { clientId: stranger!.client.id })
+    await insertResponse(app, tenantId, surveyId, { q1: 3 }, inWindow)
+    await insertResponse(app, tenantId, surveyId, { q1: 1 }, inWindow)
+    await insertResponse(app, tenantId, surveyId, { q1: 1 }, at('2026-03-06T00:00:00Z'), { clientId: ids.late })
+
+    const expected = {
+      response_rate: 33.33,
+      basis: 'audience',
+      respondents: 1,
+      audience_size: 3,
+      response_count: 5,
+      survey_count: 1,
+    }
+    // Asked more often than a prepared statement is planned for its values (PostgreSQL then may plan it once).
+    for (let i = 0; i < 8; i++) {
+      const body = (await postMetric(app, token, 'surveyresponserate', { survey: surveyId, to: '2026-03-05' })).json()
+      expect(body).toMatchObject(expected)
+    }
+  })
+
   it('falls back on impressions for an open survey, and is null with neither', async () => {
     const { tenantId, token } = await org()
     const open = await insertSurvey(app, tenantId, {

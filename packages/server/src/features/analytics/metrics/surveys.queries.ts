@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Executor } from '../../../db/database.js'
 import type { Window } from '../window.js'
-import { surveyAudienceClients } from '../../../db/survey-audience.js'
+import { surveyAudienceRows } from '../../../db/survey-audience.js'
 import { effectiveClosedAt, effectiveStatus } from '../../../db/survey-status.js'
 
 /*
@@ -73,11 +73,16 @@ export async function countResponses(ex: Executor, tenantId: number, surveyId: n
  * Audience, respondents, responses and impressions summed over some surveys: one survey (`surveyId`), or every
  * survey of the tenant published in the window. Respondents, responses and impressions count what happened in the
  * window; respondents are audience members only (clients who answered, invited addresses that answered).
+ *
+ * Per survey, its audience rows and its responses in the window are grouped by client in one pass (no join whose
+ * plan could go wrong on a prepared statement's generic estimates): a client is an audience member when one of its
+ * rows comes from the audience, and a respondent when one also comes from a response; the responses (anonymous ones
+ * grouped under no client) are counted in the same pass.
  */
 export async function responseFigures(ex: Executor, tenantId: number, window: Window, surveyId: number | undefined) {
   const t = tenantId
   const { from, to } = window
-  const audience = surveyAudienceClients(t)
+  const audience = surveyAudienceRows(t)
   const which =
     surveyId === undefined ? sql`s.published_at >= ${from} and s.published_at < ${to}` : sql`s.id = ${surveyId}`
   const result = await sql<{
@@ -93,22 +98,33 @@ export async function responseFigures(ex: Executor, tenantId: number, window: Wi
            coalesce(sum(f.response_count), 0) as response_count,
            coalesce(sum(f.impressions), 0) as impressions
     from surveys s
+    cross join lateral (
+      select count(*) filter (where g.member) as members,
+             count(*) filter (where g.member and g.responses > 0) as responding_members,
+             coalesce(sum(g.responses), 0) as responses
+      from (
+        select x.client_id, bool_or(x.member) as member, count(*) filter (where not x.member) as responses
+        from (
+          select a.client_id, true as member from ${audience} a
+          union all
+          select r.client_id, false from survey_responses r
+          where r.tenant_id = ${t} and r.survey_id = s.id and r.submitted_at >= ${from} and r.submitted_at < ${to}
+        ) x
+        group by x.client_id
+      ) g
+    ) c
     cross join lateral (select
-      (select count(*) from ${audience} x)
+      c.members
         + (select count(*) from survey_invitations i
            where i.tenant_id = ${t} and i.survey_id = s.id and i.client_id is null) as audience_size,
-      (select count(distinct r.client_id) from survey_responses r
-         where r.tenant_id = ${t} and r.survey_id = s.id and r.submitted_at >= ${from} and r.submitted_at < ${to}
-           and r.client_id in ${audience})
+      c.responding_members
         + (select count(*) from survey_invitations i
            where i.tenant_id = ${t} and i.survey_id = s.id and i.client_id is null
              and ((i.responded_at >= ${from} and i.responded_at < ${to})
                or exists (select 1 from survey_responses r
                  where r.tenant_id = i.tenant_id and r.survey_id = i.survey_id and r.invitation_id = i.id
                    and r.submitted_at >= ${from} and r.submitted_at < ${to}))) as respondents,
-      (select count(*) from survey_responses r
-         where r.tenant_id = ${t} and r.survey_id = s.id
-           and r.submitted_at >= ${from} and r.submitted_at < ${to}) as response_count,
+      c.responses as response_count,
       (select count(*) from survey_impressions p
          where p.tenant_id = ${t} and p.survey_id = s.id
            and p.occurred_at >= ${from} and p.occurred_at < ${to}) as impressions
