@@ -12,7 +12,7 @@ import {
   resetSealing,
   sealingClock,
   takeDirtyHours,
-  tenantsWithChats,
+  tenantsWithActivity,
 } from './rollup.queries.js'
 
 /*
@@ -42,7 +42,7 @@ export function createRollupRoller(db: Db, o: { marginMs?: number; sealChunkMs?:
       return false
     }
     const to = new Date(Math.min(target.getTime(), from.getTime() + chunkMs))
-    for (const tenantId of await tenantsWithChats(db, to))
+    for (const tenantId of await tenantsWithActivity(db, from, to))
       await db.transaction().execute(async (tx) => {
         await lockTenantRollups(tx, tenantId)
         await dropDirtyMarks(tx, tenantId, from, to)

@@ -48,11 +48,24 @@ export async function earliestActivity(db: Executor): Promise<Date | null> {
   return rows[0]?.at ? new Date(rows[0].at) : null
 }
 
-/** Tenants with a chat created before `to` (the others have nothing to roll up yet). */
-export async function tenantsWithChats(db: Executor, to: Date): Promise<number[]> {
+/**
+ * Tenants with a fact in `[from, to)` (a chat created or rated, a message, an event): the others have nothing to roll
+ * up there. One index probe per tenant and table.
+ */
+export async function tenantsWithActivity(db: Executor, from: Date, to: Date): Promise<number[]> {
+  const a = from.toISOString()
+  const b = to.toISOString()
   const { rows } = await sql<{ id: number | string }>`
     SELECT t.id FROM tenants t
-    WHERE EXISTS (SELECT 1 FROM chats c WHERE c.tenant_id = t.id AND c.created_at < ${to.toISOString()}::timestamptz)
+    WHERE EXISTS (SELECT 1 FROM chats c WHERE c.tenant_id = t.id
+        AND c.created_at >= ${a}::timestamptz AND c.created_at < ${b}::timestamptz)
+      OR EXISTS (SELECT 1 FROM chat_messages m WHERE m.tenant_id = t.id
+        AND m.sent_at >= ${a}::timestamptz AND m.sent_at < ${b}::timestamptz)
+      OR EXISTS (SELECT 1 FROM chat_events e WHERE e.tenant_id = t.id
+        AND e.kind IN ('escalated', 'first_response', 'reply')
+        AND e.occurred_at >= ${a}::timestamptz AND e.occurred_at < ${b}::timestamptz)
+      OR EXISTS (SELECT 1 FROM chats c WHERE c.tenant_id = t.id
+        AND c.rated_at >= ${a}::timestamptz AND c.rated_at < ${b}::timestamptz)
     ORDER BY t.id`.execute(db)
   return rows.map((r) => Number(r.id))
 }
