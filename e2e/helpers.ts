@@ -147,10 +147,16 @@ export function realtimeReady(page: Page): Promise<void> {
 
 /**
  * The serious and critical accessibility faults axe finds on the page, or only within `include` (a CSS selector),
- * each with where it is: `expect(await seriousViolations(page)).toEqual([])`.
+ * each with where it is: `expect(await seriousViolations(page)).toEqual([])`. `sameOrigin` checks the page and its
+ * same-origin frames in one pass inside the page, without the blank page axe otherwise opens to merge the results of
+ * frames from other origins: about half the time, for pages such as the dashboard's that embed no such frame.
  */
-export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const axe = new AxeBuilder({ page })
+export async function seriousViolations(
+  page: Page,
+  include?: string,
+  { sameOrigin = false }: { sameOrigin?: boolean } = {},
+): Promise<string[]> {
+  const axe = new AxeBuilder({ page }).setLegacyMode(sameOrigin)
   const result = await (include ? axe.include(include) : axe).analyze()
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -198,10 +204,14 @@ export const fullyShown = (locator: Locator) =>
     )
     .toBe(1)
 
-/** A picture for the documentation, `docs/images/<name>.png`, taken only when E2E_DOCS_IMAGES is set. */
-export async function docsImage(target: Page | Locator, name: string) {
+/**
+ * A picture for the documentation, `docs/images/<name>.png`, taken only when E2E_DOCS_IMAGES is set: of an element,
+ * of the window, or (`fullPage`) of the whole length of the page.
+ */
+export async function docsImage(target: Page | Locator, name: string, { fullPage = false } = {}) {
   if (!process.env.E2E_DOCS_IMAGES) return
   const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'images')
   mkdirSync(dir, { recursive: true })
-  await target.screenshot({ path: join(dir, `${name}.png`) })
+  const path = join(dir, `${name}.png`)
+  await ('goto' in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }))
 }

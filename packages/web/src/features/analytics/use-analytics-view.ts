@@ -3,17 +3,19 @@ import { useCallback, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useSettings } from '../widget-settings/api'
 import { analyticsKeys } from './api'
-import type { AnalyticsContext } from './context'
-import { filterOf, granularityOf, searchFromView, spanOf, viewFromSearch, type AnalyticsView } from './view'
+import type { AnalyticsContext, ViewChanges } from './context'
+import type { BarFilter } from './filters'
+import { filterOf, granularityOf, searchFromView, spanOf, viewFromSearch } from './view'
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 
 /**
- * The analytics view of the current URL and the filters it stands for. Relative periods are counted back from an
+ * The analytics view of the current URL and the filters it stands for, with those of the bar's filters the page
+ * `uses` (a channel, topic or assignee kept in the address for other pages is not sent). Relative periods are counted back from an
  * anchor time taken when the page opens or the view changes (not on every render), so the request stays the same
  * until the user changes something or refreshes.
  */
-export function useAnalyticsView(): AnalyticsContext {
+export function useAnalyticsView(uses: readonly BarFilter[]): AnalyticsContext {
   const [params, setParams] = useSearchParams()
   const view = useMemo(() => viewFromSearch(params), [params])
   const settings = useSettings()
@@ -26,9 +28,10 @@ export function useAnalyticsView(): AnalyticsContext {
   // Changes apply to the address as it is now, not to the view of the last render: two changes in quick
   // succession (a period, then a time zone) must both be kept.
   const update = useCallback(
-    (changes: Partial<AnalyticsView>) => {
+    (changes: ViewChanges) => {
       setAnchor(Date.now())
-      setParams(searchFromView({ ...viewFromSearch(new URLSearchParams(window.location.search)), ...changes }))
+      const current = viewFromSearch(new URLSearchParams(window.location.search))
+      setParams(searchFromView({ ...current, ...(typeof changes === 'function' ? changes(current) : changes) }))
     },
     [setParams],
   )
@@ -47,8 +50,8 @@ export function useAnalyticsView(): AnalyticsContext {
       timeZone,
       span,
       granularity: granularityOf(view, span),
-      filter: known ? filterOf(view, now, timeZone) : null,
-      previousFilter: known && view.compare ? filterOf(view, now, timeZone, { previous: true }) : null,
+      filter: known ? filterOf(view, now, timeZone, { uses }) : null,
+      previousFilter: known && view.compare ? filterOf(view, now, timeZone, { previous: true, uses }) : null,
     }
-  }, [anchor, view, timeZone, known, update, refresh])
+  }, [anchor, view, timeZone, known, update, refresh, uses])
 }

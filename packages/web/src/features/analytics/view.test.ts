@@ -7,6 +7,7 @@ import {
   localDate,
   previousWindowOf,
   searchFromView,
+  toggledChannels,
   viewFromSearch,
   windowOf,
 } from './view'
@@ -23,7 +24,7 @@ describe('the view in the URL', () => {
 
   it('reads every field and writes them back in the same form', () => {
     const query =
-      'period=custom&from=2026-01-05&to=2026-02-01&timezone=Asia%2FKolkata&channel=website%2Cemail&granularity=week&compare=0&community=7&survey=12'
+      'period=custom&from=2026-01-05&to=2026-02-01&timezone=Asia%2FKolkata&channel=website%2Cemail&topic=3&assignee=21&granularity=week&compare=0&community=7&survey=12'
     const parsed = view(query)
     expect(parsed).toEqual({
       period: 'custom',
@@ -31,6 +32,8 @@ describe('the view in the URL', () => {
       to: '2026-02-01',
       timezone: 'Asia/Kolkata',
       channels: ['website', 'email'],
+      topic: 3,
+      assignee: 21,
       granularity: 'week',
       compare: false,
       community: 7,
@@ -41,7 +44,9 @@ describe('the view in the URL', () => {
 
   it('drops what it does not understand', () => {
     expect(
-      view('period=decade&timezone=Mars%2FOlympus&channel=pigeon,EMAIL,email&granularity=minute&community=-3&survey=x'),
+      view(
+        'period=decade&timezone=Mars%2FOlympus&channel=pigeon,EMAIL,email&topic=0&assignee=2.5&granularity=minute&community=-3&survey=x',
+      ),
     ).toEqual({ ...DEFAULT_VIEW, channels: ['email'] })
   })
 
@@ -49,6 +54,15 @@ describe('the view in the URL', () => {
     expect(view('period=7d&from=2026-01-01').from).toBeNull()
     expect(view('period=custom&from=2026-02-10&to=2026-02-01')).toMatchObject({ from: '2026-02-01', to: '2026-02-10' })
     expect(view('period=custom&from=2026-13-45').from).toBeNull()
+  })
+})
+
+describe('choosing channels', () => {
+  it('applies what the list added or removed to the channels chosen now', () => {
+    // The list still showed no channel when Email was ticked, after Website had been.
+    expect(toggledChannels(['website'], [], ['email'])).toEqual(['website', 'email'])
+    expect(toggledChannels(['website', 'email'], ['website', 'email'], ['email'])).toEqual(['email'])
+    expect(toggledChannels([], [], ['instagram', 'mobile'])).toEqual(['mobile', 'instagram'])
   })
 })
 
@@ -113,9 +127,22 @@ describe('the filter object', () => {
       channel: ['email'],
       survey: 4,
     })
+    expect(filterOf(view('period=7d&topic=5&assignee=8'), NOW, 'UTC')).toMatchObject({ topic_id: 5, assignee: 8 })
     expect(filterOf(view('period=7d'), NOW, 'UTC', { previous: true })).toMatchObject({
       from: '2026-02-25',
       to: '2026-03-03',
     })
+  })
+
+  it("sends only the bar's filters the page offers", () => {
+    const v = view('period=7d&channel=email&topic=5&assignee=8')
+    expect(filterOf(v, NOW, 'UTC', { uses: ['channel', 'topic_id'] })).toEqual({
+      from: '2026-03-04',
+      to: '2026-03-10',
+      granularity: 'day',
+      channel: ['email'],
+      topic_id: 5,
+    })
+    expect(filterOf(v, NOW, 'UTC', { uses: [] })).toEqual({ from: '2026-03-04', to: '2026-03-10', granularity: 'day' })
   })
 })

@@ -1,10 +1,11 @@
 import type { AnalyticsFilterInput, Channel, Granularity } from '@proxima/contracts'
+import type { BarFilter } from './filters'
 
 /*
  * What an analytics page shows, kept in the URL query so that a view can be shared and reloaded:
  * `period` (24h, 7d, 30d, 90d, year, custom with `from`/`to` dates), `timezone` (IANA; none means the organisation's),
- * `channel` (comma-separated), `granularity`, `compare` (0 turns the previous-period comparison off), and the
- * `community` and `survey` a page is scoped to. Values that do not parse fall back to the defaults, so an edited or
+ * `channel` (comma-separated), `topic` and `assignee` (ids), `granularity`, `compare` (0 turns the previous-period
+ * comparison off), and the `community` and `survey` a page is scoped to. Values that do not parse fall back to the defaults, so an edited or
  * outdated link still opens.
  */
 
@@ -45,6 +46,10 @@ export type AnalyticsView = {
   to: string | null
   timezone: string | null
   channels: Channel[]
+  /** A chat topic's id. */
+  topic: number | null
+  /** A staff member's id. */
+  assignee: number | null
   granularity: Granularity | null
   compare: boolean
   community: number | null
@@ -57,6 +62,8 @@ export const DEFAULT_VIEW: AnalyticsView = {
   to: null,
   timezone: null,
   channels: [],
+  topic: null,
+  assignee: null,
   granularity: null,
   compare: true,
   community: null,
@@ -102,6 +109,8 @@ export function viewFromSearch(params: URLSearchParams): AnalyticsView {
     to,
     timezone: zone && isTimeZone(zone) ? zone : null,
     channels: [...new Set(channels)],
+    topic: positiveId(params.get('topic')),
+    assignee: positiveId(params.get('assignee')),
     granularity: oneOf(GRANULARITIES, params.get('granularity')),
     compare: params.get('compare') !== '0',
     community: positiveId(params.get('community')),
@@ -119,12 +128,21 @@ export function searchFromView(view: AnalyticsView): URLSearchParams {
   }
   if (view.timezone) params.set('timezone', view.timezone)
   if (view.channels.length > 0) params.set('channel', view.channels.join(','))
+  if (view.topic !== null) params.set('topic', String(view.topic))
+  if (view.assignee !== null) params.set('assignee', String(view.assignee))
   if (view.granularity) params.set('granularity', view.granularity)
   if (!view.compare) params.set('compare', '0')
   if (view.community !== null) params.set('community', String(view.community))
   if (view.survey !== null) params.set('survey', String(view.survey))
   return params
 }
+
+/**
+ * `current` with the channels a list control added or removed (`before` is what it showed, `after` what it reports),
+ * in the usual order: two quick changes both count even when the control had not caught up with the first.
+ */
+export const toggledChannels = (current: Channel[], before: Channel[], after: Channel[]): Channel[] =>
+  CHANNELS.filter((c) => (before.includes(c) !== after.includes(c) ? after.includes(c) : current.includes(c)))
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function localDate(at: Date, timeZone: string): string {
@@ -203,18 +221,23 @@ export function granularityOf(view: AnalyticsView, days: number): Granularity {
 
 /**
  * The filter object (contract §7.2) a page sends with its batch: the window, the chosen time zone (none: the
- * server uses the organisation's), channels, granularity and scope. `previous` gives the comparison window instead.
+ * server uses the organisation's), channels, topic, assignee, granularity and scope. `previous` gives the comparison
+ * window instead. `uses` limits the bar's filters to those the page offers (all by default): a topic chosen on one
+ * page stays in the address but is not sent by a page without a topic filter.
  */
 export function filterOf(
   view: AnalyticsView,
   now: Date,
   timeZone: string,
-  options: { previous?: boolean } = {},
+  options: { previous?: boolean; uses?: readonly BarFilter[] } = {},
 ): AnalyticsFilterInput {
   const window = options.previous ? previousWindowOf(view, now, timeZone) : windowOf(view, now, timeZone)
   const filter: AnalyticsFilterInput = { ...window, granularity: granularityOf(view, spanOf(view, now, timeZone)) }
+  const uses = (name: BarFilter) => options.uses?.includes(name) ?? true
   if (view.timezone) filter.timezone = view.timezone
-  if (view.channels.length > 0) filter.channel = view.channels
+  if (view.channels.length > 0 && uses('channel')) filter.channel = view.channels
+  if (view.topic !== null && uses('topic_id')) filter.topic_id = view.topic
+  if (view.assignee !== null && uses('assignee')) filter.assignee = view.assignee
   if (view.community !== null) filter.community = view.community
   if (view.survey !== null) filter.survey = view.survey
   return filter

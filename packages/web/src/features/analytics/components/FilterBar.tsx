@@ -1,163 +1,88 @@
-import Autocomplete from '@mui/material/Autocomplete'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Checkbox from '@mui/material/Checkbox'
-import FormControlLabel from '@mui/material/FormControlLabel'
-import ListItemText from '@mui/material/ListItemText'
-import MenuItem from '@mui/material/MenuItem'
-import Switch from '@mui/material/Switch'
-import TextField from '@mui/material/TextField'
-import Refresh from '@mui/icons-material/Refresh'
-import type { Channel, Granularity } from '@proxima/contracts'
-import { useMemo } from 'react'
-import { timeZoneNames, utcOffset } from '../../business-hours/time-zones'
+import Collapse from '@mui/material/Collapse'
+import { useTheme } from '@mui/material/styles'
+import useMediaQuery from '@mui/material/useMediaQuery'
+import ExpandLess from '@mui/icons-material/ExpandLess'
+import ExpandMore from '@mui/icons-material/ExpandMore'
+import FilterList from '@mui/icons-material/FilterList'
+import { useId, useRef, useState } from 'react'
+import type { Area } from '../areas'
 import type { AnalyticsContext } from '../context'
-import {
-  CHANNELS,
-  CHANNEL_LABELS,
-  GRANULARITY_LABELS,
-  PERIODS,
-  PERIOD_LABELS,
-  addDays,
-  granularitiesFor,
-  localDate,
-  type Period,
-} from '../view'
-
-const field = { width: { xs: '100%', sm: 190 } }
+import { useStaffOptions, useTopicOptions } from '../filter-options'
+import { filterSummary } from '../summary'
+import { FilterControls } from './FilterControls'
 
 /**
- * The filters every analytics page shares: period (or custom dates), time zone, channels, granularity of series and
- * the comparison with the previous period. Every change goes to the URL.
+ * The filters of an analytics page, in a search landmark. On a desktop or tablet they are one row above the numbers.
+ * On a phone they fold behind a "Filters" button that says which are active ("Last 30 days · UTC · 2 channels") and
+ * opens them in place; Escape inside closes them again and returns to the button.
  */
-export const FilterBar = ({ ctx, showGranularity }: { ctx: AnalyticsContext; showGranularity: boolean }) => {
-  const { view, update, timeZone, span, granularity, refresh } = ctx
-  const zones = useMemo(() => {
-    const now = new Date()
-    return timeZoneNames(timeZone).map((zone) => ({
-      zone,
-      label: zone === 'UTC' ? 'UTC' : `${zone.replace(/_/g, ' ')} (${utcOffset(zone, now)})`,
-    }))
-  }, [timeZone])
-  const zone = zones.find((z) => z.zone === timeZone) ?? null
-  const today = localDate(new Date(), timeZone)
+export const FilterBar = ({ ctx, area }: { ctx: AnalyticsContext; area: Area }) => {
+  const theme = useTheme()
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true })
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  const button = useRef<HTMLButtonElement>(null)
+  const topics = useTopicOptions(area.filters.includes('topic_id'))
+  const staff = useStaffOptions(area.filters.includes('assignee'))
+  const controls = <FilterControls ctx={ctx} area={area} choices={{ topics, staff }} />
 
-  const choosePeriod = (period: Period) => {
-    if (period !== 'custom') return update({ period, from: null, to: null })
-    update({ period, from: view.from ?? addDays(today, -29), to: view.to ?? today })
-  }
+  if (!phone)
+    return (
+      <Box role="search" aria-label="Analytics filters" sx={{ mb: 3 }}>
+        {controls}
+      </Box>
+    )
 
+  const summary = filterSummary(ctx.view, ctx.timeZone, area.filters, {
+    topic: topics.options?.find((t) => t.id === ctx.view.topic)?.label,
+    assignee: staff.options?.find((s) => s.id === ctx.view.assignee)?.label,
+  })
   return (
-    <Box
-      role="search"
-      aria-label="Analytics filters"
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 3 }}
-    >
-      <TextField
-        select
-        size="small"
-        label="Period"
-        value={view.period}
-        onChange={(e) => choosePeriod(e.target.value as Period)}
-        sx={field}
+    <Box role="search" aria-label="Analytics filters" sx={{ mb: 2 }}>
+      <Button
+        ref={button}
+        fullWidth
+        variant="outlined"
+        color="inherit"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((was) => !was)}
+        startIcon={<FilterList />}
+        endIcon={open ? <ExpandLess /> : <ExpandMore />}
+        sx={{ justifyContent: 'flex-start', textAlign: 'left', py: 1, borderColor: 'divider' }}
       >
-        {PERIODS.map((p) => (
-          <MenuItem key={p} value={p}>
-            {PERIOD_LABELS[p]}
-          </MenuItem>
-        ))}
-      </TextField>
-      {view.period === 'custom' ? (
-        <>
-          <TextField
-            size="small"
-            type="date"
-            label="From"
-            value={view.from ?? ''}
-            onChange={(e) => {
-              if (e.target.value) update({ from: e.target.value })
+        <Box component="span" sx={{ flex: 1, minWidth: 0 }}>
+          <Box component="span" sx={{ display: 'block' }}>
+            Filters
+          </Box>
+          <Box
+            component="span"
+            sx={{
+              display: 'block',
+              typography: 'body2',
+              color: 'text.secondary',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
             }}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: view.to ?? today } }}
-            sx={field}
-          />
-          <TextField
-            size="small"
-            type="date"
-            label="To"
-            value={view.to ?? ''}
-            onChange={(e) => {
-              if (e.target.value) update({ to: e.target.value })
-            }}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: view.from ?? undefined } }}
-            sx={field}
-          />
-        </>
-      ) : null}
-      <Autocomplete
-        size="small"
-        options={zones}
-        value={zone}
-        onChange={(_, option) => {
-          if (option) update({ timezone: option.zone })
-        }}
-        getOptionLabel={(option) => option.label}
-        isOptionEqualToValue={(a, b) => a.zone === b.zone}
-        disableClearable={zone !== null}
-        sx={{ width: { xs: '100%', sm: 280 } }}
-        renderInput={(params) => <TextField {...params} label="Time zone" />}
-      />
-      <TextField
-        select
-        size="small"
-        label="Channels"
-        value={view.channels}
-        onChange={(e) => {
-          const value = e.target.value as unknown as Channel[] | string
-          update({ channels: (typeof value === 'string' ? value.split(',') : value) as Channel[] })
-        }}
-        slotProps={{
-          select: {
-            multiple: true,
-            displayEmpty: true,
-            renderValue: (selected) => {
-              const list = selected as Channel[]
-              return list.length === 0 ? 'All channels' : list.map((c) => CHANNEL_LABELS[c]).join(', ')
-            },
-          },
-          inputLabel: { shrink: true },
-        }}
-        sx={{ width: { xs: '100%', sm: 240 } }}
-      >
-        {CHANNELS.map((c) => (
-          <MenuItem key={c} value={c}>
-            <Checkbox size="small" checked={view.channels.includes(c)} tabIndex={-1} disableRipple />
-            <ListItemText primary={CHANNEL_LABELS[c]} />
-          </MenuItem>
-        ))}
-      </TextField>
-      {showGranularity ? (
-        <TextField
-          select
-          size="small"
-          label="Series by"
-          value={granularity}
-          onChange={(e) => update({ granularity: e.target.value as Granularity })}
-          sx={{ width: { xs: '100%', sm: 150 } }}
-        >
-          {granularitiesFor(span).map((g) => (
-            <MenuItem key={g} value={g}>
-              {GRANULARITY_LABELS[g]}
-            </MenuItem>
-          ))}
-        </TextField>
-      ) : null}
-      <FormControlLabel
-        control={<Switch checked={view.compare} onChange={(e) => update({ compare: e.target.checked })} />}
-        label="Compare with previous period"
-      />
-      <Button startIcon={<Refresh />} onClick={refresh}>
-        Refresh
+          >
+            {summary}
+          </Box>
+        </Box>
       </Button>
+      <Collapse
+        in={open}
+        id={panelId}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape' || e.defaultPrevented) return
+          setOpen(false)
+          button.current?.focus()
+        }}
+      >
+        <Box sx={{ pt: 2 }}>{controls}</Box>
+      </Collapse>
     </Box>
   )
 }

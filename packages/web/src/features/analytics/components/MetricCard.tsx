@@ -7,6 +7,7 @@ import Skeleton from '@mui/material/Skeleton'
 import Typography from '@mui/material/Typography'
 import type { AnalyticsMetric, AnalyticsReply } from '@proxima/contracts'
 import { useId, type ReactNode } from 'react'
+import { BAR_FILTER_NOUNS, ignoredBarFilters } from '../filters'
 import type { MetricOutcome } from '../outcome'
 
 type Props<N extends AnalyticsMetric> = {
@@ -23,7 +24,15 @@ type Props<N extends AnalyticsMetric> = {
   testId?: string
 }
 
-/** One metric: its title and then its loading, error, empty or loaded state, each on its own. */
+/** "Not narrowed by topic.", "Not narrowed by topic or assignee." */
+const notNarrowed = (nouns: string[]) =>
+  `Not narrowed by ${nouns.length > 1 ? `${nouns.slice(0, -1).join(', ')} or ${nouns[nouns.length - 1]}` : nouns[0]}.`
+
+/**
+ * One metric: its title and then its loading, error, empty or loaded state, each on its own. A loaded metric that
+ * does not apply a filter chosen in the bar (a topic on a satisfaction chart: the reply lists it in
+ * `meta.ignored_filters`) says so under its numbers.
+ */
 export function MetricCard<N extends AnalyticsMetric>({
   title,
   outcome,
@@ -68,6 +77,7 @@ export function MetricCard<N extends AnalyticsMetric>({
   } else {
     body = children(outcome.data)
   }
+  const ignored = !prompt && outcome.status === 'fulfilled' ? ignoredBarFilters(outcome.data.meta.ignored_filters) : []
   return (
     <Card
       component="section"
@@ -81,6 +91,11 @@ export function MetricCard<N extends AnalyticsMetric>({
           {title}
         </Typography>
         {body}
+        {ignored.length > 0 ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {notNarrowed(ignored.map((f) => BAR_FILTER_NOUNS[f]))}
+          </Typography>
+        ) : null}
       </CardContent>
     </Card>
   )

@@ -13,11 +13,14 @@ export const AnalyticsIndex = () => {
   return <Navigate to={{ pathname: '/analytics/chats', search }} replace />
 }
 
-/** The analytics pages: their tabs, the shared filter bar (kept in the URL) and the page chosen. */
+/**
+ * The analytics pages: their tabs, the shared filter bar (kept in the URL; each page offers the filters its metrics
+ * use) and the page chosen.
+ */
 export const AnalyticsLayout = () => {
-  const ctx = useAnalyticsView()
   const { pathname, search } = useLocation()
   const current = AREAS.find((a) => pathname.startsWith(`/analytics/${a.path}`)) ?? AREAS[0]
+  const ctx = useAnalyticsView(current.filters)
   return (
     <>
       <PageHeader
@@ -43,7 +46,7 @@ export const AnalyticsLayout = () => {
           ))}
         </Tabs>
       </Box>
-      <FilterBar ctx={ctx} showGranularity={current.series} />
+      <FilterBar ctx={ctx} area={current} />
       <Outlet context={ctx} />
     </>
   )

@@ -6,16 +6,9 @@ import { changeFromPercentage, changeOf, formatCount, formatPercent } from '../f
 import { allZero, bucketLabels } from '../series'
 import { useArea, valueOf } from '../use-area'
 import { CHANNEL_LABELS } from '../view'
+import { CHATS_METRICS } from '../areas'
 
-const METRICS = [
-  'countchats',
-  'counthourlychats',
-  'cumulativehourlychats',
-  'communicationchannels',
-  'engagementfrequency',
-  'countescalatedissues',
-  'hourlycountescalatedissues',
-] as const
+const METRICS = CHATS_METRICS
 const HEADLINE = ['countescalatedissues'] as const
 
 const stat = { xs: 12, sm: 6, lg: 4 }

@@ -9,18 +9,9 @@ import { changeOf, formatCount, formatDecimal, formatPercent, formatRating } fro
 import { bucketLabels } from '../series'
 import { useArea, valueOf } from '../use-area'
 import { StarsChart } from '../components/StarsChart'
+import { COMMUNITY_METRICS } from '../areas'
 
-const METRICS = [
-  'communitymembers',
-  'communitygrowthrate',
-  'communityrating',
-  'averagecomments',
-  'cumulativecomments',
-  'cumulativeissues',
-  'uniquecomments',
-  'issueuserrelation',
-  'commentsuserrelation',
-] as const
+const METRICS = COMMUNITY_METRICS
 const HEADLINE = ['uniquecomments', 'issueuserrelation', 'averagecomments'] as const
 
 const stat = { xs: 12, sm: 6, lg: 4 }

@@ -5,14 +5,9 @@ import { Figure } from '../components/Figure'
 import { MetricCard } from '../components/MetricCard'
 import { formatCount, formatDecimal, formatPercent } from '../format'
 import { useArea } from '../use-area'
+import { CUSTOMERS_METRICS } from '../areas'
 
-const METRICS = [
-  'clientsaverageage',
-  'genderdistribution',
-  'countrydistribution',
-  'statedistribution',
-  'clientcitydistribution',
-] as const
+const METRICS = CUSTOMERS_METRICS
 
 const NO_CUSTOMERS = 'No registered customers chatted in this period, so there is nobody to describe yet.'
 const half = { xs: 12, md: 6 }

@@ -6,14 +6,9 @@ import { changeOf, formatCount, formatDuration, formatDurationShort, formatPerce
 import { allZero, bucketLabels } from '../series'
 import { useArea, valueOf } from '../use-area'
 import { StarsChart } from '../components/StarsChart'
+import { RESPONSE_METRICS } from '../areas'
 
-const METRICS = [
-  'averageresponsetime',
-  'hourlyaverageresponsetime',
-  'clientsatisfaction',
-  'hourlyclientsatisfaction',
-  'counthourlychats',
-] as const
+const METRICS = RESPONSE_METRICS
 const HEADLINE = ['averageresponsetime', 'clientsatisfaction'] as const
 
 const stat = { xs: 12, sm: 6, lg: 3 }

@@ -9,9 +9,10 @@ import { ScopeSelect } from '../components/ScopeSelect'
 import { changeOf, formatCount, formatDecimal, formatDuration, formatPercent, formatRating } from '../format'
 import { useAnalytics } from '../context'
 import { useArea, valueOf } from '../use-area'
+import { SURVEYS_METRICS } from '../areas'
 
-const ALL = ['totalsurveys', 'surveyresponserate', 'averagesurveyrunperiod'] as const
-const ONE = [...ALL, 'surveyratings'] as const
+const ONE = SURVEYS_METRICS
+const ALL = ONE.filter((m): m is Exclude<(typeof ONE)[number], 'surveyratings'> => m !== 'surveyratings')
 const HEADLINE = ['surveyresponserate'] as const
 const stat = { xs: 12, sm: 6, lg: 4 }
 const CHOOSE = 'Choose a survey.'

@@ -4,8 +4,9 @@ import { DataChart } from '../components/DataChart'
 import { MetricCard } from '../components/MetricCard'
 import { formatCount, formatPercent } from '../format'
 import { useArea } from '../use-area'
+import { TOPICS_METRICS } from '../areas'
 
-const METRICS = ['populartopics', 'leasttopics'] as const
+const METRICS = TOPICS_METRICS
 
 /** Topics: what customers ask about most, and which topics hardly come up. */
 export const TopicsAnalyticsPage = () => {

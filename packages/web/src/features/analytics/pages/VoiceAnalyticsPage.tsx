@@ -5,8 +5,9 @@ import { MetricCard } from '../components/MetricCard'
 import { changeOf, formatCount, formatDecimal, formatDuration } from '../format'
 import { bucketLabels } from '../series'
 import { useArea, valueOf } from '../use-area'
+import { VOICE_METRICS } from '../areas'
 
-const METRICS = ['cumulativevoicemessage', 'averagevoicemessageperchat'] as const
+const METRICS = VOICE_METRICS
 const HEADLINE = ['averagevoicemessageperchat'] as const
 
 /** Voice: how many voice messages are sent in chats, and how long they are. */
