@@ -242,7 +242,7 @@ export async function factsByBucket(
       // yet) join them.
       const span = of.reduce((sum, p) => sum + (p.to - p.from), 0)
       const rows = factRows(f, sql`r.f`, sql`r.t`, sourcesOf(o.measures), span <= 2 * DAY_MS)
-      parts.push(sql`SELECT r.b, x.* FROM ${ranges} CROSS JOIN LATERAL (${rows}) x`)
+      parts.push(sql`SELECT r.b, x.* FROM ${ranges} CROSS JOIN LATERAL (${rows} OFFSET 0) x`)
     } else {
       const table = level === 'day' ? sql`analytics_days` : sql`analytics_hours`
       const at = level === 'day' ? sql`k.day` : sql`k.hour`

@@ -41,10 +41,16 @@ export async function resetSealing(db: Executor) {
   await sql`UPDATE analytics_rollup_state SET sealed_until = NULL`.execute(db)
 }
 
-/** The hour of the earliest chat of any tenant (where sealing starts), or null without chats. */
+/**
+ * The hour of the earliest fact of any tenant (where sealing starts), or null without any. Once per database (while
+ * nothing is sealed), so the scans of whole tables are paid once.
+ */
 export async function earliestActivity(db: Executor): Promise<Date | null> {
   const { rows } = await sql<{ at: Date | string | null }>`
-    SELECT date_trunc('hour', min(created_at), 'UTC') AS at FROM chats`.execute(db)
+    SELECT date_trunc('hour', least(
+      (SELECT min(created_at) FROM chats), (SELECT min(rated_at) FROM chats),
+      (SELECT min(sent_at) FROM chat_messages), (SELECT min(occurred_at) FROM chat_events)
+    ), 'UTC') AS at`.execute(db)
   return rows[0]?.at ? new Date(rows[0].at) : null
 }
 
