@@ -136,10 +136,11 @@ describe('demo organization', () => {
     expect(events).toBe(staffMessages)
   })
 
-  it('leaves the customer waiting only when their message is the last', async () => {
+  it('leaves the customer waiting only in a chat not resolved whose last message is theirs', async () => {
     const bad = await rows(sql<{ id: number }>`
       select c.id from chats c join chat_messages l on l.tenant_id = ${T} and l.id = c.last_message_id
-      where c.tenant_id = ${T} and (c.waiting_since is null) <> (l.message_sender = 'tenant')`)
+      where c.tenant_id = ${T}
+        and (c.waiting_since is not null) <> (c.status <> 'resolved' and l.message_sender <> 'tenant')`)
     expect(bad).toEqual([])
   })
 
