@@ -19,8 +19,9 @@ import {
  * Keeps the analytics rollups (migration 0016) up to date. Each run:
  * 1. seals: rolls every tenant's hours from the watermark up to the hour that ended `marginMs` ago (at most
  *    `sealChunkMs` of them per run, so a first run over years of history goes in steps that each commit), then moves
- *    the watermark. Marks inside the sealed range are dropped first: the roll covers their changes. The margin lets transactions that wrote into an hour commit before it is sealed; a write into a
- *    past hour after that is marked dirty by the triggers, and so is never lost.
+ *    the watermark. Marks inside the sealed range are dropped first: the roll covers their changes. The margin lets
+ *    transactions that wrote into an hour commit before it is sealed; a write into a past hour after that is marked
+ *    dirty by the triggers, and so is never lost.
  * 2. cleans: takes up to `dirtyBatch` dirty marks and rolls those hours again, in one transaction with the marks'
  *    removal, so a crash leaves the marks (and reads stay live for those hours).
  * Rolls of one tenant are serialised across processes by an advisory lock; two rollers only repeat work.
