@@ -216,7 +216,9 @@ async function main() {
       // of history into the rollups (a kept database reused after an upgrade rolls up here too).
       const t0 = performance.now()
       await createRollupRoller(database.db).catchUp()
-      await database.session((run) => run('VACUUM ANALYZE analytics_hours, analytics_days'))
+      await database.session((run) =>
+        run('VACUUM ANALYZE analytics_hours, analytics_days, analytics_chat_hours, analytics_chat_days'),
+      )
       console.log(`rollups: built in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
       surveyId = await busiestSurvey(database, data.tenantId, to)
       // Before the server starts: the embedded database is open in one process at a time.

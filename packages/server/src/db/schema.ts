@@ -409,6 +409,23 @@ type AnalyticsRollupMeasures = {
 }
 export type AnalyticsHoursTable = AnalyticsRollupMeasures & { hour: Date }
 export type AnalyticsDaysTable = AnalyticsRollupMeasures & { day: Date }
+/** A chat active in a UTC hour or day (migration 0020), with its channel, topic and owner copied. */
+type AnalyticsChatPresence = {
+  tenant_id: number
+  chat_id: number
+  channel: string
+  topic_id: number
+  client_id: number | null
+  visitor_id: number | null
+  messages: number
+  customer_messages: number
+  voice_messages: number
+  voice_timed: number
+  voice_ms: number
+  escalations: number
+}
+export type AnalyticsChatHoursTable = AnalyticsChatPresence & { hour: Date }
+export type AnalyticsChatDaysTable = AnalyticsChatPresence & { day: Date }
 export type AnalyticsRollupStateTable = { id: Generated<boolean>; sealed_until: Date | null }
 export type AnalyticsRollupDirtyTable = { tenant_id: number; hour: Date }
 
@@ -441,6 +458,8 @@ export type DB = {
   chat_events: ChatEventsTable
   analytics_hours: AnalyticsHoursTable
   analytics_days: AnalyticsDaysTable
+  analytics_chat_hours: AnalyticsChatHoursTable
+  analytics_chat_days: AnalyticsChatDaysTable
   analytics_rollup_state: AnalyticsRollupStateTable
   analytics_rollup_dirty: AnalyticsRollupDirtyTable
   idempotency_keys: IdempotencyKeysTable

@@ -1,7 +1,7 @@
 import { ChannelName } from '@proxima/contracts'
 import { percentage } from '../../../lib/numbers.js'
 import { metric, type MetricContext } from '../metric.js'
-import { bucketBounds, runningTotals, seriesEdges, seriesItems } from '../series.js'
+import { runningTotals, seriesEdges, seriesItems } from '../series.js'
 import { lastHourWindow } from '../window.js'
 import {
   channelCounts,
@@ -123,7 +123,7 @@ const engagementfrequencyMetric = metric({
     const [chats, messages, active] = await Promise.all([
       chatsPerBucket(ctx.db, scope, edges),
       messagesPerBucket(ctx.db, scope, edges),
-      activeClientsPerBucket(ctx.db, scope, ctx.window, bucketBounds(ctx.buckets)),
+      activeClientsPerBucket(ctx.db, scope, edges),
     ])
     const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: ctx.timezone })
     const yearOf = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: ctx.timezone })
@@ -176,7 +176,7 @@ const hourlycountescalatedissuesMetric = metric({
     const scope = chatScope(ctx)
     const [count, counts] = await Promise.all([
       escalatedChats(ctx.db, scope, lastHourWindow(ctx.now)),
-      escalatedChatsPerBucket(ctx.db, scope, ctx.window, bucketBounds(ctx.buckets)),
+      escalatedChatsPerBucket(ctx.db, scope, seriesEdges(ctx.buckets, ctx.window)),
     ])
     return { count, series: countSeries(ctx, counts) }
   },

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Executor } from '../../../db/database.js'
 import type { Window } from '../window.js'
+import { activeChats } from '../rollup/presence.queries.js'
 
 /*
  * Client demographics (contract §7.2 "Demographic population", §7.8). Every number is over one population:
@@ -12,31 +13,38 @@ import type { Window } from '../window.js'
  * they talk to; only whether they belong to the population depends on the tenant.
  */
 
-export type Population = { tenantId: number; communityId: number | undefined; window: Window }
+export type Population = {
+  tenantId: number
+  communityId: number | undefined
+  window: Window
+  /** Read the active chats live instead of from the sealed hours' rollups (the same clients). */
+  live: boolean
+}
 
-/** The population's client ids, one row each (`id`). */
-function population({ tenantId, communityId, window }: Population): RawBuilder<unknown> {
+/**
+ * The population's client ids, one row each (`id`), joined to the clients' accounts as `u`. Without a community, the
+ * owners of the active chats of the window's hours (rollup/presence.queries.ts).
+ */
+async function clients(
+  db: Executor,
+  { tenantId, communityId, window, live }: Population,
+): Promise<RawBuilder<unknown>> {
   const to = window.to.toISOString()
-  if (communityId !== undefined)
-    return sql`
+  const ids =
+    communityId !== undefined
+      ? sql`
       SELECT DISTINCT cm.client_id AS id
       FROM community_memberships cm
       WHERE cm.tenant_id = ${tenantId}
         AND cm.community_id = ${communityId}
         AND cm.joined_at < ${to}::timestamptz
         AND (cm.left_at IS NULL OR cm.left_at >= ${to}::timestamptz)`
-  return sql`
-    SELECT DISTINCT c.client_id AS id
-    FROM chat_messages m
-    JOIN chats c ON c.tenant_id = m.tenant_id AND c.id = m.chat_id
-    WHERE m.tenant_id = ${tenantId}
-      AND m.sent_at >= ${window.from.toISOString()}::timestamptz
-      AND m.sent_at < ${to}::timestamptz
-      AND c.client_id IS NOT NULL`
+      : sql`
+      SELECT DISTINCT a.client_id AS id
+      FROM (${await activeChats(db, { tenantId, live }, [window.from, window.to], 'messages')}) a
+      WHERE a.client_id IS NOT NULL`
+  return sql`(${ids}) pop JOIN users u ON u.id = pop.id AND u.user_type = 'client'`
 }
-
-/** The population joined to the clients' accounts, as `u`. */
-const clients = (p: Population) => sql`(${population(p)}) pop JOIN users u ON u.id = pop.id AND u.user_type = 'client'`
 
 export type AgeRow = {
   total: string
@@ -58,11 +66,12 @@ export type AgeRow = {
  * Average and median (`percentile_cont(0.5)`) over the known ages; counts per range.
  */
 export async function clientAges(db: Executor, p: Population, referenceDate: string): Promise<AgeRow> {
+  const pop = await clients(db, p)
   const { rows } = await sql<AgeRow>`
     WITH ages AS (
       SELECT CASE WHEN u.dob <= ${referenceDate}::date
         THEN date_part('year', age(${referenceDate}::date, u.dob))::int END AS age
-      FROM ${clients(p)}
+      FROM ${pop}
     )
     SELECT count(*) AS total,
       count(age) AS known,
@@ -98,10 +107,11 @@ export async function placeDistribution(
   column: PlaceColumn,
   limit: number,
 ): Promise<PlaceRow> {
+  const pop = await clients(db, p)
   const { rows } = await sql<PlaceRow>`
     WITH vals AS (
       SELECT nullif(btrim(${sql.ref(`u.${column}`)}, E' \\t\\r\\n'), '') AS v
-      FROM ${clients(p)}
+      FROM ${pop}
     ), spellings AS (
       SELECT lower(v) AS k, v, count(*) AS n FROM vals WHERE v IS NOT NULL GROUP BY lower(v), v
     ), groups AS (
@@ -124,11 +134,12 @@ export type GenderRow = { total: string; male: string; female: string; other: st
 
 /** The population by the profile's gender (`Male`, `Female`, `Other`); no gender is unknown. */
 export async function genderCounts(db: Executor, p: Population): Promise<GenderRow> {
+  const pop = await clients(db, p)
   const { rows } = await sql<GenderRow>`
     SELECT count(*) AS total,
       count(*) FILTER (WHERE u.gender = 'Male') AS male,
       count(*) FILTER (WHERE u.gender = 'Female') AS female,
       count(*) FILTER (WHERE u.gender = 'Other') AS other
-    FROM ${clients(p)}`.execute(db)
+    FROM ${pop}`.execute(db)
   return rows[0]!
 }

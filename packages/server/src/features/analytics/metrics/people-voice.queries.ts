@@ -3,14 +3,14 @@ import { sql } from 'kysely'
 import type { Executor } from '../../../db/database.js'
 import { factsByBucket } from '../rollup/facts.queries.js'
 import type { Window } from '../window.js'
-import { inScope } from './chats.queries.js'
+import { activeChats } from '../rollup/presence.queries.js'
 
 /*
  * Voice messages (contract §7.10): messages of the tenant's chats sent as recordings (`voice_mime_type`, which a
  * deletion keeps while it removes the audio), placed in time by `sent_at`, deleted ones included (contract §4.5);
  * with a channel filter, only chats of those channels. Counts, lengths and sizes add up across hours and come from
- * the rollups where they are sealed (rollup/facts.queries.ts); the chats with a voice message do not, and are read
- * with their messages from the voice-message index (migration 0018).
+ * the rollups where they are sealed (rollup/facts.queries.ts); the chats with a voice message do not, and come from
+ * the active chats of each hour (rollup/presence.queries.ts).
  */
 
 export type VoiceScope = {
@@ -51,24 +51,23 @@ export async function voiceSumsPerBucket(
 
 /**
  * Inside the window: the chats with at least one voice message, and those messages (how many, how many with a known
- * duration, the sum of those durations in ms). The chats' channels are looked up only with a channel filter.
+ * duration, the sum of those durations in ms), from the active chats of each hour (rollup/presence.queries.ts).
  */
 export async function voiceChatsIn(
   db: Executor,
-  scope: Omit<VoiceScope, 'live'>,
+  scope: VoiceScope,
   window: Window,
 ): Promise<{ chats: number } & Omit<VoiceSums, 'bytes'>> {
+  const active = await activeChats(
+    db,
+    { tenantId: scope.tenantId, channels: scope.channels, live: scope.live },
+    [window.from, window.to],
+    'voice_messages',
+  )
   const { rows } = await sql<{ chats: string | number; count: string | number; timed: string | number; ms: string }>`
-    SELECT count(*) AS chats, coalesce(sum(d.n), 0) AS count, coalesce(sum(d.timed), 0) AS timed,
-      coalesce(sum(d.ms), 0) AS ms
-    FROM (
-      SELECT m.chat_id, count(*) AS n, count(m.voice_duration_ms) AS timed, sum(m.voice_duration_ms) AS ms
-      FROM chat_messages m
-      WHERE m.tenant_id = ${scope.tenantId} AND m.voice_mime_type IS NOT NULL
-        AND m.sent_at >= ${window.from.toISOString()}::timestamptz AND m.sent_at < ${window.to.toISOString()}::timestamptz
-      GROUP BY m.chat_id
-    ) d
-    ${inScope({ tenantId: scope.tenantId, channels: scope.channels, topicId: undefined })}`.execute(db)
+    SELECT count(DISTINCT a.chat_id) AS chats, coalesce(sum(a.n), 0) AS count,
+      coalesce(sum(a.voice_timed), 0) AS timed, coalesce(sum(a.voice_ms), 0) AS ms
+    FROM (${active}) a`.execute(db)
   const row = rows[0]!
   return { chats: Number(row.chats), count: Number(row.count), timed: Number(row.timed), ms: Number(row.ms) }
 }

@@ -18,6 +18,7 @@ const population = (ctx: MetricContext): Population => ({
   tenantId: ctx.tenantId,
   communityId: ctx.scope.community?.id,
   window: ctx.window,
+  live: !ctx.rollups,
 })
 
 /** The local calendar date of the window's last instant: ages are counted on the last day the window covers. */
@@ -176,8 +177,12 @@ const averagevoicemessageperchatMetric = metric({
   compute: async (ctx) => {
     const channels = ctx.filter.channel
     const [voice, active] = await Promise.all([
-      voiceChatsIn(ctx.db, { tenantId: ctx.tenantId, channels }, ctx.window),
-      chatsWithMessages(ctx.db, { tenantId: ctx.tenantId, channels, topicId: undefined }, ctx.window),
+      voiceChatsIn(ctx.db, { tenantId: ctx.tenantId, channels, live: !ctx.rollups }, ctx.window),
+      chatsWithMessages(
+        ctx.db,
+        { tenantId: ctx.tenantId, channels, topicId: undefined, live: !ctx.rollups },
+        ctx.window,
+      ),
     ])
     return {
       average_voice_messages_per_chat: active === 0 ? null : round2(voice.count / active),

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/database.js'
 import { DAY_MS, HOUR_MS } from './coverage.js'
 import { rollUp } from './facts.queries.js'
+import { rollUpPresence } from './presence.queries.js'
 import {
   advanceSealing,
   clearRollups,
@@ -16,7 +17,7 @@ import {
 } from './rollup.queries.js'
 
 /*
- * Keeps the analytics rollups (migration 0016) up to date. Each run:
+ * Keeps the analytics rollups (migrations 0016, 0020) up to date. Each run:
  * 1. seals: rolls every tenant's hours from the watermark up to the hour that ended `marginMs` ago (at most
  *    `sealChunkMs` of them per run, so a first run over years of history goes in steps that each commit), then moves
  *    the watermark. Marks inside the sealed range are dropped first: the roll covers their changes. The margin lets
@@ -48,6 +49,7 @@ export function createRollupRoller(db: Db, o: { marginMs?: number; sealChunkMs?:
         await lockTenantRollups(tx, tenantId)
         await dropDirtyMarks(tx, tenantId, from, to)
         await rollUp(tx, tenantId, from, to, to)
+        await rollUpPresence(tx, tenantId, from, to, to)
       })
     const moved = await advanceSealing(db, sealedUntil, to)
     return moved && to.getTime() < target.getTime()
@@ -67,8 +69,10 @@ export function createRollupRoller(db: Db, o: { marginMs?: number; sealChunkMs?:
       }
       for (const [tenantId, hours] of [...byTenant].sort((a, b) => a[0] - b[0])) {
         await lockTenantRollups(tx, tenantId)
-        for (const [from, to] of runs(hours))
+        for (const [from, to] of runs(hours)) {
           await rollUp(tx, tenantId, new Date(from), new Date(to), sealedUntil ?? new Date(0))
+          await rollUpPresence(tx, tenantId, new Date(from), new Date(to), sealedUntil ?? new Date(0))
+        }
       }
       return marks.length
     })

@@ -33,6 +33,8 @@ export async function advanceSealing(db: Executor, from: Date | null, to: Date):
 export async function clearRollups(db: Executor) {
   await sql`DELETE FROM analytics_days`.execute(db)
   await sql`DELETE FROM analytics_hours`.execute(db)
+  await sql`DELETE FROM analytics_chat_days`.execute(db)
+  await sql`DELETE FROM analytics_chat_hours`.execute(db)
   await sql`DELETE FROM analytics_rollup_dirty`.execute(db)
 }
 
@@ -94,11 +96,18 @@ export async function takeDirtyHours(db: Executor, limit: number): Promise<{ ten
 
 /**
  * Removes one tenant's marks in `[from, to)` before those hours are rolled up in the same transaction: the roll's
- * later statement sees every change whose mark this one removed (a mark commits with its change).
+ * later statement sees every change whose mark this one removed (a mark commits with its change). Marks another
+ * roller has taken are left to it: it rolls their hours once it has the tenant's lock, after this transaction, and
+ * waiting for them here while holding that lock would deadlock.
  */
 export async function dropDirtyMarks(db: Executor, tenantId: number, from: Date, to: Date) {
-  await sql`DELETE FROM analytics_rollup_dirty WHERE tenant_id = ${tenantId}
-    AND hour >= ${from.toISOString()}::timestamptz AND hour < ${to.toISOString()}::timestamptz`.execute(db)
+  await sql`DELETE FROM analytics_rollup_dirty d
+    USING (
+      SELECT ctid FROM analytics_rollup_dirty WHERE tenant_id = ${tenantId}
+        AND hour >= ${from.toISOString()}::timestamptz AND hour < ${to.toISOString()}::timestamptz
+      FOR UPDATE SKIP LOCKED
+    ) k
+    WHERE d.ctid = k.ctid`.execute(db)
 }
 
 /** Marks every hour of one tenant from its first chat up to `to` dirty (a rebuild); returns how many. */
