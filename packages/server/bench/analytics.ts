@@ -215,7 +215,7 @@ async function main() {
       // What the server's background job would do over the next minutes, done at once and timed: seal every hour
       // of history into the rollups (a kept database reused after an upgrade rolls up here too).
       const t0 = performance.now()
-      await createRollupRoller(database.db).catchUp()
+      await createRollupRoller(database.adHoc).catchUp()
       await database.session((run) =>
         run('VACUUM ANALYZE analytics_hours, analytics_days, analytics_chat_hours, analytics_chat_days'),
       )

@@ -376,7 +376,9 @@ export async function buildApp(deps: AppDeps) {
   })
   await app.register(surveyReportRoutes, { report: createReportService({ db, clock }) })
   await app.register(overviewRoutes, { overview: createOverviewService({ clock, chats, issues, settings }) })
-  await app.register(analyticsRoutes, { analytics: createAnalyticsService({ db, clock, settings, log: app.log }) })
+  await app.register(analyticsRoutes, {
+    analytics: createAnalyticsService({ db: database.adHoc, clock, settings, log: app.log }),
+  })
   await app.register(realtimeRoutes, {
     hub: realtime,
     bus,

@@ -34,7 +34,7 @@ async function main() {
 
   const firstAdmin = await bootstrapFirstAdmin(database.db, app.services, config.firstAdmin)
 
-  const rollups = createRollupRoller(database.db)
+  const rollups = createRollupRoller(database.adHoc)
   const jobs = startJobs(
     [
       // Seals the analytics rollups hour by hour and rolls again the hours that changed after (reads stay exact

@@ -15,6 +15,12 @@ export type ScriptRunner = (text: string) => Promise<Record<string, unknown>[]>
 
 export type Database = {
   db: Db
+  /**
+   * The same connections, but every statement planned for its own values, never as a named prepared statement
+   * (whose generic plan PostgreSQL would reuse): for reporting queries, whose best plan depends on the range they
+   * read (a day or two years). The same as `db` on PGlite.
+   */
+  adHoc: Db
   kind: 'pglite' | 'postgres'
   /** Runs `fn` on one dedicated database session (for advisory locks and SQL scripts). */
   session: <T>(fn: (run: ScriptRunner) => Promise<T>) => Promise<T>
@@ -86,6 +92,11 @@ export async function openDatabase(opts: {
     // The statement in flight fails with the same error, and the pool drops the client when it is released.
     pool.on('connect', (client) => client.on('error', ignoreInUseError))
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins })
+    // Never destroyed itself: `db` ends the pool they share.
+    const adHoc = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: { connect: () => pool.connect(), end: async () => undefined } }),
+      plugins,
+    })
     const session = async <T>(fn: (run: ScriptRunner) => Promise<T>): Promise<T> => {
       const client = await pool.connect()
       try {
@@ -101,6 +112,7 @@ export async function openDatabase(opts: {
     const listener = createPgListener(opts.url, opts.onIdleError)
     return {
       db,
+      adHoc,
       kind: 'postgres',
       session,
       listen: listener.listen,
@@ -135,6 +147,7 @@ export async function openDatabase(opts: {
     })
   return {
     db,
+    adHoc: db,
     kind: 'pglite',
     session,
     listen: async (channel, onPayload) => {

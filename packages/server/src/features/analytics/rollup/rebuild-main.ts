@@ -37,7 +37,7 @@ async function main() {
   })
   try {
     await migrate(database)
-    const roller = createRollupRoller(database.db)
+    const roller = createRollupRoller(database.adHoc)
     const started = performance.now()
     if (tenantId === undefined) await roller.rebuildAll()
     else {
