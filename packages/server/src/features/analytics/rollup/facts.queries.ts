@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Executor } from '../../../db/database.js'
-import { coverage, DAY_MS, HOUR_MS, type RollupState } from './coverage.js'
+import { coverage, DAY_MS, HOUR_MS, type Piece, type RollupState } from './coverage.js'
 
 /*
  * The chat facts the rollups hold (migration 0016), defined once: rolling an hour up and reading a live piece both
@@ -205,6 +205,20 @@ export async function rollupState(db: Executor, tenantId: number, from: Date, to
   return { sealedUntil: sealed, dirtyHours: new Set((row?.hours ?? []).map((h) => new Date(h).getTime())) }
 }
 
+/** The pieces of the buckets `[edges[i-1], edges[i])`, as `coverage` cuts them now (all live with `f.live`). */
+export async function piecesOf(db: Executor, f: FactFilter, edges: readonly Date[]): Promise<Piece[]> {
+  const state: RollupState =
+    f.live === true
+      ? { sealedUntil: null, dirtyHours: new Set() }
+      : await rollupState(db, f.tenantId, edges[0]!, edges[edges.length - 1]!)
+  return coverage(edges, state)
+}
+
+/** Pieces as a set-returning `FROM` item `r (f, t, b)`: each piece's bounds and its bucket. */
+export const pieceRanges = (pieces: readonly Piece[]) =>
+  sql`unnest(${pieces.map((p) => iso(p.from))}::timestamptz[], ${pieces.map((p) => iso(p.to))}::timestamptz[],
+    ${pieces.map((p) => p.b)}::int[]) AS r (f, t, b)`
+
 /** Sums of the facts per bucket and, when asked, per channel and topic. */
 export type FactRow = Facts & { b: number; channel: string; topic_id: number }
 
@@ -222,11 +236,7 @@ export async function factsByBucket(
   o: { measures: readonly Measure[]; by?: { channel?: boolean; topic?: boolean } },
 ): Promise<FactRow[]> {
   if (edges.length < 2) return []
-  const state: RollupState =
-    f.live === true
-      ? { sealedUntil: null, dirtyHours: new Set() }
-      : await rollupState(db, f.tenantId, edges[0]!, edges[edges.length - 1]!)
-  const pieces = coverage(edges, state)
+  const pieces = await piecesOf(db, f, edges)
   const channel = o.by?.channel ? sql`x.channel` : sql`''`
   const topic = o.by?.topic ? sql`x.topic_id` : sql`0::bigint`
   const parts: RawBuilder<unknown>[] = []
@@ -235,8 +245,7 @@ export async function factsByBucket(
     if (of.length === 0) continue
     // Each piece is scanned on its own (an index range per piece), and counted in its bucket; `OFFSET 0` keeps the
     // planner from scanning the tenant's whole rollup and testing every row against every piece instead.
-    const ranges = sql`unnest(${of.map((p) => iso(p.from))}::timestamptz[], ${of.map((p) => iso(p.to))}::timestamptz[],
-      ${of.map((p) => p.b)}::int[]) AS r (f, t, b)`
+    const ranges = pieceRanges(of)
     if (level === 'live') {
       // Short live spans (the usual: the last hour, bucket edges) look chats up by key; long ones (nothing rolled up
       // yet) join them.

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Executor } from '../../../db/database.js'
-import { coverage, DAY_MS, type RollupState } from './coverage.js'
-import { rollupState, type FactFilter } from './facts.queries.js'
+import { DAY_MS } from './coverage.js'
+import { pieceRanges, piecesOf, type FactFilter } from './facts.queries.js'
 
 /*
  * The active chats of each UTC hour and day (migration 0020), for the distinct counts: the distinct chats (or
@@ -93,11 +93,7 @@ export async function activeChats(
   const empty = sql`SELECT NULL::int AS b, NULL::bigint AS chat_id, NULL::text AS channel, NULL::bigint AS client_id,
     NULL::bigint AS visitor_id, NULL::bigint AS n, NULL::bigint AS voice_timed, NULL::bigint AS voice_ms WHERE false`
   if (edges.length < 2) return empty
-  const state: RollupState =
-    f.live === true
-      ? { sealedUntil: null, dirtyHours: new Set() }
-      : await rollupState(db, f.tenantId, edges[0]!, edges[edges.length - 1]!)
-  const pieces = coverage(edges, state)
+  const pieces = await piecesOf(db, f, edges)
   const chatConditions = (c: string) =>
     sql.join(
       [
@@ -114,8 +110,7 @@ export async function activeChats(
     const of = pieces.filter((p) => p.level === level)
     if (of.length === 0) continue
     // One index range per piece, counted in its bucket (as in factsByBucket).
-    const ranges = sql`unnest(${of.map((p) => iso(p.from))}::timestamptz[], ${of.map((p) => iso(p.to))}::timestamptz[],
-      ${of.map((p) => p.b)}::int[]) AS r (f, t, b)`
+    const ranges = pieceRanges(of)
     if (level === 'live') {
       // A chat's rows of one piece become one, and the chat is looked up once for it.
       parts.push(sql`SELECT r.b, x.chat_id, c.channel, c.client_id, c.visitor_id, x.n, x.voice_timed, x.voice_ms
