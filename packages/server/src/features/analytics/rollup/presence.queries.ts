@@ -79,10 +79,10 @@ export async function rollUpPresence(db: Executor, tenantId: number, from: Date,
 /**
  * The chats active through `activity` in each bucket `[edges[i-1], edges[i])` (bucket i, 1-based), in the filter's
  * channels and topic, as a derived table of rows `(b, chat_id, channel, client_id, visitor_id, n, voice_timed,
- * voice_ms)`: `n` is how many of `activity` the chat had in one piece of the bucket (and, for voice messages, how
- * many with a known length and their sum in ms; else 0) (a chat may have several rows in
- * a bucket: count it with DISTINCT). Sealed clean days and hours come from the rollups, the rest from the live tables,
- * as `coverage` cuts them.
+ * voice_ms)`. `n` is how many of `activity` the chat had in one piece of the bucket; for voice messages, `voice_timed`
+ * and `voice_ms` are how many had a known length and the sum of those lengths (else 0). A chat may have several rows
+ * in a bucket, so count it with DISTINCT. Sealed clean days and hours come from the rollups, the rest from the live
+ * tables, as `coverage` cuts them.
  */
 export async function activeChats(
   db: Executor,
