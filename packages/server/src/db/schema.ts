@@ -426,6 +426,18 @@ type AnalyticsChatPresence = {
 }
 export type AnalyticsChatHoursTable = AnalyticsChatPresence & { hour: Date }
 export type AnalyticsChatDaysTable = AnalyticsChatPresence & { day: Date }
+type AnalyticsCommunityFacts = {
+  tenant_id: number
+  community_id: number
+  comments: number
+  staff_comments: number
+  issues: number
+  issues_solved: number
+  joins: number
+  leaves: number
+}
+export type AnalyticsCommunityHoursTable = AnalyticsCommunityFacts & { hour: Date }
+export type AnalyticsCommunityDaysTable = AnalyticsCommunityFacts & { day: Date }
 export type AnalyticsRollupStateTable = { id: Generated<boolean>; sealed_until: Date | null }
 export type AnalyticsRollupDirtyTable = { tenant_id: number; hour: Date }
 
@@ -460,6 +472,8 @@ export type DB = {
   analytics_days: AnalyticsDaysTable
   analytics_chat_hours: AnalyticsChatHoursTable
   analytics_chat_days: AnalyticsChatDaysTable
+  analytics_community_hours: AnalyticsCommunityHoursTable
+  analytics_community_days: AnalyticsCommunityDaysTable
   analytics_rollup_state: AnalyticsRollupStateTable
   analytics_rollup_dirty: AnalyticsRollupDirtyTable
   idempotency_keys: IdempotencyKeysTable

@@ -13,7 +13,14 @@ import { createSettingsService } from '../../src/features/tenants/settings.servi
 import type { StaffActor } from '../../src/http/actor.js'
 import { buildTestApp, testClock, type TestApp } from '../app.js'
 import { insertEvents, insertMessages, NOW, START, tenantData, writeTenant, type World } from './rollup-data.js'
-import { edgesEvery, everyKind, factQueries, factsBothWays, rollupCounts } from './rollup-helpers.js'
+import {
+  communityFactsBothWays,
+  edgesEvery,
+  everyKind,
+  factQueries,
+  factsBothWays,
+  rollupCounts,
+} from './rollup-helpers.js'
 
 /*
  * The rollups' promise: every analytics reply is the same whether sealed hours are read from the rollups or
@@ -130,6 +137,11 @@ async function expectSameFacts(when: string) {
         const { rolled, live } = await factsBothWays(app.db, w.tenantId, edges, q)
         expect(live.length).toBeGreaterThan(0)
         expect(rolled, `${when}, tenant ${w === a ? 'a' : 'b'}, ${name}, ${JSON.stringify(q)}`).toEqual(live)
+      }
+      for (const community of [undefined, w.communityId]) {
+        const { rolled, live } = await communityFactsBothWays(app.db, w.tenantId, edges, community)
+        expect(live.length).toBeGreaterThan(0)
+        expect(rolled, `${when}, tenant ${w === a ? 'a' : 'b'}, ${name}, community ${community}`).toEqual(live)
       }
     }
 }
@@ -274,4 +286,94 @@ async function lateChanges(w: World) {
   await set(unrated.id, { satisfaction_rating: 2, rated_at: firstRating, first_rated_at: firstRating })
   // A whole chat removed, with its messages and events.
   await db.deleteFrom('chats').where('tenant_id', '=', w.tenantId).where('id', '=', pick(3).id).execute()
+  await lateCommunityChanges(w, old)
+}
+
+/**
+ * Community changes to hours sealed long ago: a comment deleted, a staff reply backdated into an old thread, an
+ * issue solved or reopened, an issue removed with its thread and comments, a stay ended long ago and one begun.
+ */
+async function lateCommunityChanges(w: World, old: Date) {
+  const db = app.db
+  const comments = await db
+    .selectFrom('community_comments')
+    .select(['id', 'thread_id', 'issue_id', 'created_at'])
+    .where('tenant_id', '=', w.tenantId)
+    .where('deleted_at', 'is', null)
+    .where('created_at', '<', old)
+    .orderBy('id')
+    .execute()
+  const gone = comments[0]!
+  await db
+    .updateTable('community_comments')
+    .set({ deleted_at: new Date(NOW), deleted_by_user_id: w.adminId })
+    .where('tenant_id', '=', w.tenantId)
+    .where('id', '=', gone.id)
+    .execute()
+  const replied = comments[comments.length - 1]!
+  await db
+    .insertInto('community_comments')
+    .values({
+      tenant_id: w.tenantId,
+      community_id: w.communityId,
+      issue_id: replied.issue_id,
+      thread_id: replied.thread_id,
+      client_id: null,
+      staff_user_id: w.adminId,
+      body: 'A late reply',
+      created_at: new Date(replied.created_at.getTime() + 7 * 60_000),
+      updated_at: new Date(NOW),
+    })
+    .execute()
+  const issues = await db
+    .selectFrom('community_issues')
+    .select(['id', 'solved'])
+    .where('tenant_id', '=', w.tenantId)
+    .where('created_at', '<', old)
+    .where('id', '<>', replied.issue_id)
+    .orderBy('id')
+    .execute()
+  await db
+    .updateTable('community_issues')
+    .set({ solved: !issues[0]!.solved })
+    .where('tenant_id', '=', w.tenantId)
+    .where('id', '=', issues[0]!.id)
+    .execute()
+  await db.deleteFrom('community_issues').where('tenant_id', '=', w.tenantId).where('id', '=', issues[1]!.id).execute()
+  const stay = await db
+    .selectFrom('community_memberships')
+    .select(['id', 'joined_at'])
+    .where('tenant_id', '=', w.tenantId)
+    .where('left_at', 'is', null)
+    .where('joined_at', '<', old)
+    .orderBy('id')
+    .executeTakeFirst()
+  if (stay)
+    await db
+      .updateTable('community_memberships')
+      .set({ left_at: new Date(stay.joined_at.getTime() + 2 * DAY + 1_234) })
+      .where('tenant_id', '=', w.tenantId)
+      .where('id', '=', stay.id)
+      .execute()
+  // A client who left long ago and had no stay since comes back long ago.
+  const stays = await db
+    .selectFrom('community_memberships')
+    .select(['client_id', 'left_at'])
+    .where('tenant_id', '=', w.tenantId)
+    .where('community_id', '=', w.communityId)
+    .orderBy('id')
+    .execute()
+  const back = stays.find(
+    (s) => s.left_at !== null && s.left_at < old && stays.every((o) => o.client_id !== s.client_id || o === s),
+  )
+  if (back)
+    await db
+      .insertInto('community_memberships')
+      .values({
+        tenant_id: w.tenantId,
+        community_id: w.communityId,
+        client_id: back.client_id,
+        joined_at: new Date(back.left_at!.getTime() + HOUR + 5_000),
+      })
+      .execute()
 }

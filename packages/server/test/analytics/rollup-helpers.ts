@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../src/db/database.js'
+import { COMMUNITY_MEASURES, communityFactsByBucket } from '../../src/features/analytics/rollup/community.queries.js'
 import { factsByBucket, MEASURES, type FactRow } from '../../src/features/analytics/rollup/facts.queries.js'
 
 /* What the rollup tables hold for a tenant, next to its live rows: the tests' check that rollups are really read. */
@@ -97,6 +98,18 @@ export async function factsBothWays(db: Db, tenantId: number, edges: readonly Da
   const rolled = order(await factsByBucket(db, f, edges, o))
   const live = order(await factsByBucket(db, { ...f, live: true }, edges, o))
   return { rolled, live }
+}
+
+/**
+ * Every community measure per bucket, for all the tenant's communities or one, read with the rollups and live, as
+ * `[bucket, facts]` pairs in bucket order.
+ */
+export async function communityFactsBothWays(db: Db, tenantId: number, edges: readonly Date[], community?: number) {
+  const read = async (live: boolean) =>
+    [...(await communityFactsByBucket(db, { tenantId, community, live }, edges, COMMUNITY_MEASURES))].sort(
+      (x, y) => x[0] - y[0],
+    )
+  return { rolled: await read(false), live: await read(true) }
 }
 
 /** Bucket edges every `stepMs` from `from` up to `to` (and `to` itself). */

@@ -6,6 +6,7 @@ import { createTenantWithAdmin } from '../factories.js'
 import { insertEvents, insertMessages, NOW, START, tenantData, writeTenant, type World } from './rollup-data.js'
 import {
   clearDirty,
+  communityFactsBothWays,
   dirtyHours,
   edgesEvery,
   everyKind,
@@ -14,6 +15,7 @@ import {
   rollupCounts,
 } from './rollup-helpers.js'
 import { insertChat, insertTopic } from './responses-helpers.js'
+import { analyticsWorld, client, comment, issue, stay } from './community-data.js'
 
 /*
  * The roller and the triggers of migration 0016: which changes mark which hours dirty, rebuilding a tenant,
@@ -149,6 +151,54 @@ describe('the triggers mark the hours a change touches', () => {
     expect(await dirtyHours(app.db, tenantId)).toEqual([hourOf(past + 4 * HOUR)])
   })
 
+  it('mark a comment’s, an issue’s and a stay’s hours when they count differently, not a write of the present', async () => {
+    const w = await analyticsWorld(app)
+    const { tenantId } = w
+    const member = await client(app)
+    await clearDirty(app.db)
+    await stay(app, w, w.communityId, member.id, at(0), at(9))
+    const raised = await issue(app, w, w.communityId, member.id, at(1))
+    const said = await comment(app, w, raised, { client: member.id }, at(2))
+    await comment(app, w, raised, { staff: w.adminId }, at(3))
+    expect(await dirtyHours(app.db, tenantId)).toEqual(sorted([0, 9, 1, 2, 3].map((h) => hourOf(past + h * HOUR))))
+
+    const update = (table: 'community_comments' | 'community_issues', id: number, values: Record<string, unknown>) =>
+      app.db.updateTable(table).set(values).where('tenant_id', '=', tenantId).where('id', '=', id).execute()
+    // An edit changes no fact; a deletion, solving and a later leave do.
+    await clearDirty(app.db)
+    await update('community_comments', said, { body: 'Edited', edited_at: new Date(), updated_at: new Date() })
+    await update('community_issues', raised.issueId, { last_activity_at: new Date(), updated_at: new Date() })
+    expect(await dirtyHours(app.db, tenantId)).toEqual([])
+    await update('community_comments', said, { deleted_at: new Date(), deleted_by_user_id: w.adminId })
+    await update('community_issues', raised.issueId, { solved: true, solved_at: new Date() })
+    expect(await dirtyHours(app.db, tenantId)).toEqual(sorted([1, 2].map((h) => hourOf(past + h * HOUR))))
+    await clearDirty(app.db)
+    await app.db
+      .updateTable('community_memberships')
+      .set({ left_at: new Date(at(12)) })
+      .where('tenant_id', '=', tenantId)
+      .where('client_id', '=', member.id)
+      .execute()
+    expect(await dirtyHours(app.db, tenantId)).toEqual(sorted([0, 9, 12].map((h) => hourOf(past + h * HOUR))))
+    // The issue removed with its thread: its hour and its comments' hours.
+    await clearDirty(app.db)
+    await app.db
+      .deleteFrom('community_issues')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', raised.issueId)
+      .execute()
+    expect(await dirtyHours(app.db, tenantId)).toEqual(sorted([1, 2, 3].map((h) => hourOf(past + h * HOUR))))
+
+    await clearDirty(app.db)
+    await clearOfHourEnd()
+    const now = new Date().toISOString()
+    const newcomer = await client(app)
+    await stay(app, w, w.communityId, newcomer.id, now)
+    const fresh = await issue(app, w, w.communityId, newcomer.id, now)
+    await comment(app, w, fresh, { client: newcomer.id }, now)
+    expect(await dirtyHours(app.db, tenantId)).toEqual([])
+  })
+
   it('let a tenant with rolled-up chats be deleted, and the roller drop its marks', async () => {
     const { tenantId } = await org()
     const chatId = await insertChat(app, tenantId, { created: at(0), rating: { value: 2, at: at(2) } })
@@ -232,6 +282,10 @@ async function expectRollupsExact(w: World) {
       const { rolled, live } = await factsBothWays(app.db, w.tenantId, edges, q)
       expect(rolled, JSON.stringify(q)).toEqual(live)
     }
+  for (const edges of CUTS) {
+    const { rolled, live } = await communityFactsBothWays(app.db, w.tenantId, edges)
+    expect(rolled, 'community facts').toEqual(live)
+  }
 }
 
 describe('rebuilding a tenant', () => {
@@ -244,9 +298,14 @@ describe('rebuilding a tenant', () => {
 
     await sql`UPDATE analytics_hours SET chats = 999, voice_ms = 7 WHERE tenant_id = ${w.tenantId}`.execute(app.db)
     await sql`UPDATE analytics_days SET chats = 999, rated_5 = 3 WHERE tenant_id = ${w.tenantId}`.execute(app.db)
+    await sql`UPDATE analytics_community_days SET comments = 999, leaves = 5 WHERE tenant_id = ${w.tenantId}`.execute(
+      app.db,
+    )
     // The reads do come from the rollups: now they are wrong.
     const { rolled, live } = await factsBothWays(app.db, w.tenantId, CUTS[2]!)
     expect(rolled).not.toEqual(live)
+    const community = await communityFactsBothWays(app.db, w.tenantId, CUTS[2]!)
+    expect(community.rolled).not.toEqual(community.live)
 
     const hours = await createRollupRoller(app.db, { marginMs: 0 }).rebuildTenant(w.tenantId)
     // Every hour from its first chat (in the generated span) up to the present.

@@ -5,7 +5,8 @@ import { inCommunity, type CommunityScope } from './community-members.queries.js
 /*
  * Issue and comment queries of the community metrics (contract §7.9). Issues and comments count by `created_at`.
  * Deleted comments (`deleted_at` set) never count. A staff reply is a comment without a client (`client_id` null):
- * comment counts include them, counts of clients do not.
+ * comment counts include them, counts of clients do not. Comments and issues per bucket add up across hours and come
+ * from the rollups (rollup/community.queries.ts); what is here counts distinct clients and threads.
  */
 
 /**
@@ -36,33 +37,6 @@ export async function threadComments(db: Executor, s: CommunityScope) {
     staffReplyCount: Number(row?.staff ?? 0),
     threadsWithoutComments: Number(row?.silent ?? 0),
   }
-}
-
-/**
- * Comments (staff replies included) created before `to`, per bucket: index 0 before `from`, 1…n the window's
- * buckets (`bounds` are the window's bucket edges).
- */
-export async function commentsPerBucket(db: Executor, s: CommunityScope, bounds: string[]) {
-  const { rows } = await sql<{ bucket: number; n: number }>`
-    SELECT width_bucket(c.created_at, ${bounds}::timestamptz[]) AS bucket, count(*) AS n
-    FROM community_comments c
-    WHERE c.tenant_id = ${s.tenantId} ${inCommunity('c', s.community)}
-      AND c.deleted_at IS NULL AND c.created_at < ${s.to}
-    GROUP BY 1
-  `.execute(db)
-  return rows.map((r) => ({ bucket: Number(r.bucket), count: Number(r.n) }))
-}
-
-/** Issues created before `to` per bucket (as `commentsPerBucket`), with how many of them are solved now. */
-export async function issuesPerBucket(db: Executor, s: CommunityScope, bounds: string[]) {
-  const { rows } = await sql<{ bucket: number; n: number; solved: number }>`
-    SELECT width_bucket(i.created_at, ${bounds}::timestamptz[]) AS bucket, count(*) AS n,
-      count(*) FILTER (WHERE i.solved) AS solved
-    FROM community_issues i
-    WHERE i.tenant_id = ${s.tenantId} ${inCommunity('i', s.community)} AND i.created_at < ${s.to}
-    GROUP BY 1
-  `.execute(db)
-  return rows.map((r) => ({ bucket: Number(r.bucket), count: Number(r.n), solved: Number(r.solved) }))
 }
 
 /**

@@ -9,72 +9,50 @@ import type { Executor } from '../../../db/database.js'
  * A stay is a membership at instant t when it began before t and had not ended before t:
  * `joined_at < t AND (left_at IS NULL OR left_at >= t)`. A join or leave at exactly t belongs to the window that
  * starts at t, so members at `to` = members at `from` + joins − leaves in `[from, to)`, and each series bucket
- * starts with the members the previous one ended with.
+ * starts with the members the previous one ended with. Members at an instant are the joins before it minus the
+ * leaves before it, which the rollups count per hour (rollup/community.queries.ts).
  */
 
-/** The tenant, optionally one of its communities, and the window `[from, to)`. */
-export type CommunityScope = { tenantId: number; community?: number | undefined; from: Date; to: Date }
+/** The tenant, optionally one of its communities, and the window `[from, to)`; `live` as in the rollups' reads. */
+export type CommunityScope = {
+  tenantId: number
+  community?: number | undefined
+  from: Date
+  to: Date
+  live?: boolean | undefined
+}
 
 /** `AND <alias>.community_id = …` when the scope names a community. */
 export function inCommunity(alias: string, community: number | undefined): RawBuilder<unknown> {
   return community === undefined ? sql`` : sql`AND ${sql.ref(`${alias}.community_id`)} = ${community}`
 }
 
-/** Members at `from`, and the latest join or leave before `to` (null when none). */
-export async function growthBase(db: Executor, s: CommunityScope) {
-  const { rows } = await sql<{ start_members: number; latest: Date | null }>`
-    SELECT
-      count(*) FILTER (WHERE m.joined_at < ${s.from} AND (m.left_at IS NULL OR m.left_at >= ${s.from}))
-        AS start_members,
-      max(CASE WHEN m.left_at < ${s.to} THEN m.left_at ELSE m.joined_at END) AS latest
-    FROM community_memberships m
-    WHERE m.tenant_id = ${s.tenantId} ${inCommunity('m', s.community)} AND m.joined_at < ${s.to}
+/**
+ * The latest join or leave before `to` (null when none): the latest stay begun before it, or ended before it. One
+ * step back along each index.
+ */
+export async function latestMove(db: Executor, s: CommunityScope): Promise<Date | null> {
+  const { rows } = await sql<{ latest: Date | string | null }>`
+    SELECT greatest(
+      (SELECT max(m.joined_at) FROM community_memberships m
+        WHERE m.tenant_id = ${s.tenantId} ${inCommunity('m', s.community)} AND m.joined_at < ${s.to}),
+      (SELECT max(m.left_at) FROM community_memberships m
+        WHERE m.tenant_id = ${s.tenantId} ${inCommunity('m', s.community)} AND m.left_at < ${s.to})
+    ) AS latest
   `.execute(db)
-  const row = rows[0]
-  return {
-    startMembers: Number(row?.start_members ?? 0),
-    latest: row?.latest ? new Date(row.latest) : null,
-  }
+  const latest = rows[0]?.latest
+  return latest ? new Date(latest) : null
 }
 
 /**
- * Joins and leaves in the window per bucket: `bounds` are the window's bucket edges (from, the inner bucket starts,
- * to), so `width_bucket` answers the 1-based bucket of each join and leave.
+ * The memberships at `to` whose client, in the window and in that membership's community, raised an issue, wrote a
+ * comment (not deleted) or reacted to one (reaction given or changed in the window).
  */
-export async function joinsAndLeavesPerBucket(db: Executor, s: CommunityScope, bounds: string[]) {
-  const { rows } = await sql<{ bucket: number; joins: number; leaves: number }>`
-    SELECT e.bucket, count(*) FILTER (WHERE e.kind = 'join') AS joins, count(*) FILTER (WHERE e.kind = 'leave') AS leaves
-    FROM (
-      SELECT width_bucket(m.joined_at, ${bounds}::timestamptz[]) AS bucket, 'join' AS kind
-      FROM community_memberships m
-      WHERE m.tenant_id = ${s.tenantId} ${inCommunity('m', s.community)}
-        AND m.joined_at >= ${s.from} AND m.joined_at < ${s.to}
-      UNION ALL
-      SELECT width_bucket(m.left_at, ${bounds}::timestamptz[]), 'leave'
-      FROM community_memberships m
-      WHERE m.tenant_id = ${s.tenantId} ${inCommunity('m', s.community)}
-        AND m.joined_at < ${s.to} AND m.left_at >= ${s.from} AND m.left_at < ${s.to}
-    ) e
-    GROUP BY e.bucket
-  `.execute(db)
-  return rows.map((r) => ({ bucket: Number(r.bucket), joins: Number(r.joins), leaves: Number(r.leaves) }))
-}
-
-/**
- * Memberships at `to`, joins and leaves in the window, and the memberships at `to` whose client, in the window and
- * in that membership's community, raised an issue, wrote a comment (not deleted) or reacted to one (reaction given
- * or changed in the window).
- */
-export async function membershipCounts(db: Executor, s: CommunityScope) {
-  // Who was active is gathered once per source (set-based), then matched to the stays: a probe per membership would
-  // scan the window's reactions again for every member.
-  const { rows } = await sql<{ member_count: number; new_members: number; left_members: number; active: number }>`
-    WITH stays AS (
-      SELECT m.community_id, m.client_id, m.joined_at, m.left_at,
-        (m.left_at IS NULL OR m.left_at >= ${s.to}) AS member_at_to
-      FROM community_memberships m
-      WHERE m.tenant_id = ${s.tenantId} ${inCommunity('m', s.community)} AND m.joined_at < ${s.to}
-    ), active AS (
+export async function activeMembers(db: Executor, s: CommunityScope): Promise<number> {
+  // Who was active is gathered once per source (set-based), then each (community, client) is looked up among the
+  // stays: at most one stay of a client in a community holds at an instant.
+  const { rows } = await sql<{ active: number | string }>`
+    WITH active AS (
       SELECT i.community_id, i.client_id
       FROM community_issues i
       WHERE i.tenant_id = ${s.tenantId} ${inCommunity('i', s.community)}
@@ -92,21 +70,15 @@ export async function membershipCounts(db: Executor, s: CommunityScope) {
         AND ((r.created_at >= ${s.from} AND r.created_at < ${s.to})
           OR (r.updated_at >= ${s.from} AND r.updated_at < ${s.to}))
     )
-    SELECT
-      count(*) FILTER (WHERE st.member_at_to) AS member_count,
-      count(*) FILTER (WHERE st.joined_at >= ${s.from}) AS new_members,
-      count(*) FILTER (WHERE st.left_at >= ${s.from} AND st.left_at < ${s.to}) AS left_members,
-      count(*) FILTER (WHERE st.member_at_to AND a.client_id IS NOT NULL) AS active
-    FROM stays st
-    LEFT JOIN active a ON a.community_id = st.community_id AND a.client_id = st.client_id
+    SELECT count(*) AS active
+    FROM active a
+    WHERE EXISTS (
+      SELECT 1 FROM community_memberships m
+      WHERE m.client_id = a.client_id AND m.community_id = a.community_id AND m.tenant_id = ${s.tenantId}
+        AND m.joined_at < ${s.to} AND (m.left_at IS NULL OR m.left_at >= ${s.to})
+    )
   `.execute(db)
-  const row = rows[0]
-  return {
-    memberCount: Number(row?.member_count ?? 0),
-    newMembers: Number(row?.new_members ?? 0),
-    leftMembers: Number(row?.left_members ?? 0),
-    activeMembers: Number(row?.active ?? 0),
-  }
+  return Number(rows[0]?.active ?? 0)
 }
 
 /**

@@ -3,21 +3,19 @@ import { metric, type MetricContext } from '../metric.js'
 import { runningTotals, seriesItems } from '../series.js'
 import type { Bucket, Window } from '../window.js'
 import {
+  communityFactsByBucket,
+  HISTORY_START,
+  type CommunityFacts,
+  type CommunityMeasure,
+} from '../rollup/community.queries.js'
+import {
   commenterSpread,
   commentsInWindow,
-  commentsPerBucket,
   issuesInWindow,
-  issuesPerBucket,
   threadComments,
   topCommenters,
 } from './community-activity.queries.js'
-import {
-  growthBase,
-  joinsAndLeavesPerBucket,
-  membershipCounts,
-  ratingCounts,
-  type CommunityScope,
-} from './community-members.queries.js'
+import { activeMembers, latestMove, ratingCounts, type CommunityScope } from './community-members.queries.js'
 
 /*
  * Community metrics (contract §7.9); docs/metrics/community.md defines each number for the people who read them.
@@ -31,14 +29,35 @@ const scopeOf = (ctx: MetricContext): CommunityScope => ({
   community: ctx.scope.community?.id,
   from: ctx.window.from,
   to: ctx.window.to,
+  live: !ctx.rollups,
 })
 
 /**
- * The edges of the window's buckets for `width_bucket`: `from`, every later bucket's start, and `to`, so a partial
- * first or last bucket counts only what lies inside the window, and index 0 is "before `from`".
+ * The edges of the window's buckets: `from`, every later bucket's start, and `to`, so a partial first or last bucket
+ * counts only what lies inside the window.
  */
-export function windowEdges(buckets: readonly Bucket[], window: Window): string[] {
-  return [window.from, ...buckets.slice(1).map((b) => b.start), window.to].map((d) => d.toISOString())
+export function windowEdges(buckets: readonly Bucket[], window: Window): Date[] {
+  return [window.from, ...buckets.slice(1).map((b) => b.start), window.to]
+}
+
+const NO_FACTS: CommunityFacts = { comments: 0, staff_comments: 0, issues: 0, issues_solved: 0, joins: 0, leaves: 0 }
+
+/**
+ * The community facts `measures` of everything before the window (`before`) and of each of its buckets (`inBucket(i)`
+ * for the 0-based bucket i), from the rollups where they are sealed.
+ */
+async function communityFacts(ctx: MetricContext, measures: readonly CommunityMeasure[], edges: readonly Date[]) {
+  const s = scopeOf(ctx)
+  const byBucket = await communityFactsByBucket(
+    ctx.db,
+    { tenantId: s.tenantId, community: s.community, live: s.live },
+    [HISTORY_START, ...edges],
+    measures,
+  )
+  return {
+    before: byBucket.get(1) ?? NO_FACTS,
+    inBucket: (i: number) => byBucket.get(i + 2) ?? NO_FACTS,
+  }
 }
 
 /** `part ÷ whole` rounded to 2 decimals, or null when `whole` is 0. */
@@ -46,11 +65,6 @@ const ratio = (part: number, whole: number) => (whole === 0 ? null : round2(part
 
 /** (end − start) ÷ start × 100, rounded to 2 decimals; null when there was nobody at the start. */
 const growth = (start: number, end: number) => (start === 0 ? null : round2(((end - start) / start) * 100))
-
-/** Rows grouped by `width_bucket` index: the window's buckets by 1-based index, and the row before `from` (0). */
-function byBucket<T extends { bucket: number }>(rows: readonly T[]) {
-  return { map: new Map(rows.map((r) => [r.bucket, r])), before: rows.find((r) => r.bucket === 0) }
-}
 
 const averagecommentsMetric = metric({
   name: 'averagecomments',
@@ -72,20 +86,18 @@ const communitygrowthrateMetric = metric({
   uses: ['community'],
   series: 'day',
   compute: async (ctx) => {
-    const s = scopeOf(ctx)
-    const [base, rows] = await Promise.all([
-      growthBase(ctx.db, s),
-      joinsAndLeavesPerBucket(ctx.db, s, windowEdges(ctx.buckets, ctx.window)),
+    const edges = windowEdges(ctx.buckets, ctx.window)
+    const [facts, latest] = await Promise.all([
+      communityFacts(ctx, ['joins', 'leaves'], edges),
+      latestMove(ctx.db, scopeOf(ctx)),
     ])
-    const { map } = byBucket(rows)
-    let members = base.startMembers
+    const startMembers = facts.before.joins - facts.before.leaves
+    let members = startMembers
     let joins = 0
     let leaves = 0
     const values = new Map<number, { members: number; joins: number; leaves: number; growth_rate: number | null }>()
     ctx.buckets.forEach((_, i) => {
-      const r = map.get(i + 1)
-      const j = r?.joins ?? 0
-      const l = r?.leaves ?? 0
+      const { joins: j, leaves: l } = facts.inBucket(i)
       const start = members
       members += j - l
       joins += j
@@ -93,13 +105,13 @@ const communitygrowthrateMetric = metric({
       values.set(i + 1, { members, joins: j, leaves: l, growth_rate: growth(start, members) })
     })
     return {
-      growth_rate: growth(base.startMembers, members),
-      member_count_start: base.startMembers,
+      growth_rate: growth(startMembers, members),
+      member_count_start: startMembers,
       member_count_end: members,
       joins,
       leaves,
-      net_change: members - base.startMembers,
-      time_diff: base.latest ? Math.floor((ctx.window.to.getTime() - base.latest.getTime()) / 1000) : null,
+      net_change: members - startMembers,
+      time_diff: latest ? Math.floor((ctx.window.to.getTime() - latest.getTime()) / 1000) : null,
       // Every bucket has its values; the fallback is never used.
       series: seriesItems(ctx.buckets, values, () => ({ members: 0, joins: 0, leaves: 0, growth_rate: null })),
     }
@@ -110,13 +122,18 @@ const communitymembersMetric = metric({
   name: 'communitymembers',
   uses: ['community'],
   compute: async (ctx) => {
-    const m = await membershipCounts(ctx.db, scopeOf(ctx))
+    // Members at `to`: every join before it minus every leave before it; new and left: the window's.
+    const [facts, active] = await Promise.all([
+      communityFacts(ctx, ['joins', 'leaves'], [ctx.window.from, ctx.window.to]),
+      activeMembers(ctx.db, scopeOf(ctx)),
+    ])
+    const inWindow = facts.inBucket(0)
     return {
       community: ctx.scope.community?.name ?? null,
-      member_count: m.memberCount,
-      new_members: m.newMembers,
-      left_members: m.leftMembers,
-      active_members: m.activeMembers,
+      member_count: facts.before.joins + inWindow.joins - facts.before.leaves - inWindow.leaves,
+      new_members: inWindow.joins,
+      left_members: inWindow.leaves,
+      active_members: active,
     }
   },
 })
@@ -137,11 +154,10 @@ const communityratingMetric = metric({
   },
 })
 
-/** All-time total up to `to`, the window's share, and running totals at each bucket's end (§7.2). */
-function cumulative(ctx: MetricContext, rows: readonly { bucket: number; count: number }[]) {
-  const { map, before } = byBucket(rows)
-  const base = before?.count ?? 0
-  const perBucket = ctx.buckets.map((_, i) => map.get(i + 1)?.count ?? 0)
+/** All-time total of `measure` up to `to`, the window's share, and running totals at each bucket's end (§7.2). */
+function cumulative(ctx: MetricContext, facts: Awaited<ReturnType<typeof communityFacts>>, measure: CommunityMeasure) {
+  const base = facts.before[measure]
+  const perBucket = ctx.buckets.map((_, i) => facts.inBucket(i)[measure])
   const totals = runningTotals(base, perBucket)
   const inWindow = perBucket.reduce((n, c) => n + c, 0)
   const values = new Map(totals.map((count, i) => [i + 1, { count }]))
@@ -157,7 +173,7 @@ const cumulativecommentsMetric = metric({
   uses: ['community'],
   series: 'day',
   compute: async (ctx) =>
-    cumulative(ctx, await commentsPerBucket(ctx.db, scopeOf(ctx), windowEdges(ctx.buckets, ctx.window))),
+    cumulative(ctx, await communityFacts(ctx, ['comments'], windowEdges(ctx.buckets, ctx.window)), 'comments'),
 })
 
 const cumulativeissuesMetric = metric({
@@ -165,9 +181,9 @@ const cumulativeissuesMetric = metric({
   uses: ['community'],
   series: 'day',
   compute: async (ctx) => {
-    const rows = await issuesPerBucket(ctx.db, scopeOf(ctx), windowEdges(ctx.buckets, ctx.window))
-    const totals = cumulative(ctx, rows)
-    const solved = rows.reduce((n, r) => n + r.solved, 0)
+    const facts = await communityFacts(ctx, ['issues', 'issues_solved'], windowEdges(ctx.buckets, ctx.window))
+    const totals = cumulative(ctx, facts, 'issues')
+    const solved = facts.before.issues_solved + ctx.buckets.reduce((n, _, i) => n + facts.inBucket(i).issues_solved, 0)
     return { ...totals, open_count: totals.count - solved, solved_count: solved }
   },
 })

@@ -28,6 +28,7 @@ export function coverage(edges: readonly Date[], state: RollupState): Piece[] {
   const cleanHour = (h: number) => h + HOUR_MS <= sealed && !state.dirtyHours.has(h)
   const cleanDay = (d: number) => {
     if (d + DAY_MS > sealed) return false
+    if (state.dirtyHours.size === 0) return true
     for (let h = d; h < d + DAY_MS; h += HOUR_MS) if (state.dirtyHours.has(h)) return false
     return true
   }

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/database.js'
+import { rollUpCommunities } from './community.queries.js'
 import { DAY_MS, HOUR_MS } from './coverage.js'
 import { rollUp } from './facts.queries.js'
 import { rollUpPresence } from './presence.queries.js'
@@ -17,7 +18,7 @@ import {
 } from './rollup.queries.js'
 
 /*
- * Keeps the analytics rollups (migrations 0016, 0020) up to date. Each run:
+ * Keeps the analytics rollups (migrations 0016, 0020, 0021) up to date. Each run:
  * 1. seals: rolls every tenant's hours from the watermark up to the hour that ended `marginMs` ago (at most
  *    `sealChunkMs` of them per run, so a first run over years of history goes in steps that each commit), then moves
  *    the watermark. Marks inside the sealed range are dropped first: the roll covers their changes. The margin lets
@@ -50,6 +51,7 @@ export function createRollupRoller(db: Db, o: { marginMs?: number; sealChunkMs?:
         await dropDirtyMarks(tx, tenantId, from, to)
         await rollUp(tx, tenantId, from, to, to)
         await rollUpPresence(tx, tenantId, from, to, to)
+        await rollUpCommunities(tx, tenantId, from, to, to)
       })
     const moved = await advanceSealing(db, sealedUntil, to)
     return moved && to.getTime() < target.getTime()
@@ -72,6 +74,7 @@ export function createRollupRoller(db: Db, o: { marginMs?: number; sealChunkMs?:
         for (const [from, to] of runs(hours)) {
           await rollUp(tx, tenantId, new Date(from), new Date(to), sealedUntil ?? new Date(0))
           await rollUpPresence(tx, tenantId, new Date(from), new Date(to), sealedUntil ?? new Date(0))
+          await rollUpCommunities(tx, tenantId, new Date(from), new Date(to), sealedUntil ?? new Date(0))
         }
       }
       return marks.length

@@ -35,6 +35,8 @@ export async function clearRollups(db: Executor) {
   await sql`DELETE FROM analytics_hours`.execute(db)
   await sql`DELETE FROM analytics_chat_days`.execute(db)
   await sql`DELETE FROM analytics_chat_hours`.execute(db)
+  await sql`DELETE FROM analytics_community_days`.execute(db)
+  await sql`DELETE FROM analytics_community_hours`.execute(db)
   await sql`DELETE FROM analytics_rollup_dirty`.execute(db)
 }
 
@@ -51,14 +53,16 @@ export async function earliestActivity(db: Executor): Promise<Date | null> {
   const { rows } = await sql<{ at: Date | string | null }>`
     SELECT date_trunc('hour', least(
       (SELECT min(created_at) FROM chats), (SELECT min(rated_at) FROM chats),
-      (SELECT min(sent_at) FROM chat_messages), (SELECT min(occurred_at) FROM chat_events)
+      (SELECT min(sent_at) FROM chat_messages), (SELECT min(occurred_at) FROM chat_events),
+      (SELECT min(created_at) FROM community_comments), (SELECT min(created_at) FROM community_issues),
+      (SELECT min(joined_at) FROM community_memberships), (SELECT min(left_at) FROM community_memberships)
     ), 'UTC') AS at`.execute(db)
   return rows[0]?.at ? new Date(rows[0].at) : null
 }
 
 /**
- * Tenants with a fact in `[from, to)` (a chat created or rated, a message, an event): the others have nothing to roll
- * up there. One index probe per tenant and table.
+ * Tenants with a fact in `[from, to)` (a chat created or rated, a message, an event, a comment, an issue, a join or a
+ * leave): the others have nothing to roll up there. One index probe per tenant and table.
  */
 export async function tenantsWithActivity(db: Executor, from: Date, to: Date): Promise<number[]> {
   const a = from.toISOString()
@@ -74,6 +78,14 @@ export async function tenantsWithActivity(db: Executor, from: Date, to: Date): P
         AND e.occurred_at >= ${a}::timestamptz AND e.occurred_at < ${b}::timestamptz)
       OR EXISTS (SELECT 1 FROM chats c WHERE c.tenant_id = t.id
         AND c.rated_at >= ${a}::timestamptz AND c.rated_at < ${b}::timestamptz)
+      OR EXISTS (SELECT 1 FROM community_comments x WHERE x.tenant_id = t.id AND x.deleted_at IS NULL
+        AND x.created_at >= ${a}::timestamptz AND x.created_at < ${b}::timestamptz)
+      OR EXISTS (SELECT 1 FROM community_issues x WHERE x.tenant_id = t.id
+        AND x.created_at >= ${a}::timestamptz AND x.created_at < ${b}::timestamptz)
+      OR EXISTS (SELECT 1 FROM community_memberships x WHERE x.tenant_id = t.id
+        AND x.joined_at >= ${a}::timestamptz AND x.joined_at < ${b}::timestamptz)
+      OR EXISTS (SELECT 1 FROM community_memberships x WHERE x.tenant_id = t.id
+        AND x.left_at >= ${a}::timestamptz AND x.left_at < ${b}::timestamptz)
     ORDER BY t.id`.execute(db)
   return rows.map((r) => Number(r.id))
 }
@@ -110,13 +122,22 @@ export async function dropDirtyMarks(db: Executor, tenantId: number, from: Date,
     WHERE d.ctid = k.ctid`.execute(db)
 }
 
-/** Marks every hour of one tenant from its first chat up to `to` dirty (a rebuild); returns how many. */
+/**
+ * Marks every hour of one tenant from its first chat, issue or join (a comment comes after its issue) up to `to` dirty
+ * (a rebuild); returns how many.
+ */
 export async function markTenantDirty(db: Executor, tenantId: number, to: Date): Promise<number> {
   const { rows } = await sql<{ n: number | string }>`
     WITH marked AS (
       INSERT INTO analytics_rollup_dirty (tenant_id, hour)
       SELECT ${tenantId}, h
-      FROM (SELECT date_trunc('hour', min(created_at), 'UTC') AS first FROM chats WHERE tenant_id = ${tenantId}) s,
+      FROM (
+          SELECT date_trunc('hour', least(
+            (SELECT min(created_at) FROM chats WHERE tenant_id = ${tenantId}),
+            (SELECT min(created_at) FROM community_issues WHERE tenant_id = ${tenantId}),
+            (SELECT min(joined_at) FROM community_memberships WHERE tenant_id = ${tenantId})
+          ), 'UTC') AS first
+        ) s,
         generate_series(s.first, ${to.toISOString()}::timestamptz - interval '1 hour', interval '1 hour') h
       WHERE s.first IS NOT NULL
       RETURNING 1
