@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, testClock, type TestApp } from '../app.js'
-import { createTenantWithAdmin } from '../factories.js'
+import { auth, createTenantWithAdmin } from '../factories.js'
 import {
   addChat,
   addClient,
@@ -27,7 +27,7 @@ const MARCH = { from: '2026-03-01', to: '2026-03-10', timezone: 'UTC' }
 
 async function tenant() {
   const org = await createTenantWithAdmin(app)
-  return { id: org.tenant.tenant_id, api: metricCalls(app, org.token) }
+  return { id: org.tenant.tenant_id, token: org.token, api: metricCalls(app, org.token) }
 }
 
 /** A client who talks to a tenant: one chat with one message at `sentAt`. */
@@ -215,6 +215,35 @@ describe('city, country and state distributions', () => {
     expect(get.json()).toMatchObject({ total_clients: 12, unknown_count: 2, other_count: 2 })
     expect(get.json().cities.map((c: { city: string }) => c.city)).toEqual(['Paris', 'Lyon', 'Nice'])
     expect(get.json().meta.filters).toEqual({ ...MARCH, limit: 3 })
+  })
+
+  it('gives a batch of the five demographics, which reads their population once, the replies each gives alone', async () => {
+    const names = [
+      'clientsaverageage',
+      'genderdistribution',
+      'clientcitydistribution',
+      'countrydistribution',
+      'statedistribution',
+    ]
+    for (const filter of [MARCH, { ...MARCH, limit: 2 }, { ...MARCH, from: '2026-03-06' }]) {
+      const batch = await app.inject({
+        method: 'POST',
+        url: '/api/analytics/batch/',
+        headers: auth(a.token),
+        payload: { metrics: names, filter },
+      })
+      expect(batch.statusCode).toBe(200)
+      expect(batch.json().errors).toEqual({})
+      for (const name of names) {
+        const alone = (await a.api.post(name, filter)).json()
+        const { generated_at: _a, ...aloneMeta } = alone.meta
+        const { generated_at: _b, ...batchMeta } = batch.json().results[name].meta
+        expect({ ...batch.json().results[name], meta: batchMeta }, `${name} ${JSON.stringify(filter)}`).toEqual({
+          ...alone,
+          meta: aloneMeta,
+        })
+      }
+    }
   })
 
   it('ranks countries and states the same way', async () => {

@@ -67,7 +67,7 @@ export function createAnalyticsService({ db, clock, settings, log, rollups = tru
       loadScope(actor.tenantId, filter),
       filter.timezone ?? settings.getSettings(actor).then((s) => s.timezone),
     ])
-    return { filter, given, scope, timezone, now: clock.now() }
+    return { filter, given, scope, timezone, now: clock.now(), shared: sharedWork() }
   }
 
   type Prepared = Awaited<ReturnType<typeof prepare>>
@@ -122,6 +122,7 @@ export function createAnalyticsService({ db, clock, settings, log, rollups = tru
       granularity,
       buckets,
       scope: p.scope,
+      shared: p.shared,
     }
     const values = await def.compute(ctx)
     const meta: AnalyticsMeta = {
@@ -189,3 +190,16 @@ function appliedFilters(filter: AnalyticsFilter, given: readonly string[], ignor
 }
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>
+
+/** A request's shared work (`MetricContext.shared`): each key's work starts once, on its first use. */
+function sharedWork() {
+  const started = new Map<string, Promise<unknown>>()
+  return <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    let result = started.get(key) as Promise<T> | undefined
+    if (result === undefined) {
+      result = work()
+      started.set(key, result)
+    }
+    return result
+  }
+}

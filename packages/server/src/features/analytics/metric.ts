@@ -33,6 +33,12 @@ export type MetricContext = {
   /** The series buckets of the window at that granularity; empty without a series. */
   buckets: Bucket[]
   scope: MetricScope
+  /**
+   * Work that several metrics of one request need (a batch's demographics read one population), done once: the first
+   * call with a key starts `work`, later calls with that key get its result. The key must name everything the work
+   * depends on.
+   */
+  shared: <T>(key: string, work: () => Promise<T>) => Promise<T>
 }
 
 /**

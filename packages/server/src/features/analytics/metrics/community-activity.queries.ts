@@ -11,7 +11,8 @@ import { inCommunity, type CommunityScope } from './community-members.queries.js
 
 /**
  * Threads whose issue was created in the window: how many, their comments (and staff replies among them) created
- * before `to`, and how many of them have no such comment.
+ * before `to`, and how many of them have no such comment. A thread's comments are its issue's (an issue has one
+ * thread), read by issue from a covering index; each issue's thread is looked up by key.
  */
 export async function threadComments(db: Executor, s: CommunityScope) {
   const { rows } = await sql<{ threads: number; comments: number | null; staff: number | null; silent: number }>`
@@ -21,11 +22,13 @@ export async function threadComments(db: Executor, s: CommunityScope) {
       sum(cc.staff)::bigint AS staff,
       count(*) FILTER (WHERE cc.n = 0) AS silent
     FROM community_issues i
-    JOIN community_threads t ON t.tenant_id = i.tenant_id AND t.issue_id = i.id
+    CROSS JOIN LATERAL (
+      SELECT t.id FROM community_threads t WHERE t.tenant_id = i.tenant_id AND t.issue_id = i.id OFFSET 0
+    ) t
     CROSS JOIN LATERAL (
       SELECT count(*) AS n, count(*) FILTER (WHERE c.client_id IS NULL) AS staff
       FROM community_comments c
-      WHERE c.tenant_id = t.tenant_id AND c.thread_id = t.id AND c.deleted_at IS NULL AND c.created_at < ${s.to}
+      WHERE c.tenant_id = i.tenant_id AND c.issue_id = i.id AND c.deleted_at IS NULL AND c.created_at < ${s.to}
     ) cc
     WHERE i.tenant_id = ${s.tenantId} ${inCommunity('i', s.community)}
       AND i.created_at >= ${s.from} AND i.created_at < ${s.to}

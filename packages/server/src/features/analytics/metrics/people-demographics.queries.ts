@@ -46,100 +46,106 @@ async function clients(
   return sql`(${ids}) pop JOIN users u ON u.id = pop.id AND u.user_type = 'client'`
 }
 
+type Count = number | string
+
 export type AgeRow = {
-  total: string
-  known: string
-  average: string | null
-  median: number | string | null
-  under_18: string
-  from_18: string
-  from_25: string
-  from_35: string
-  from_45: string
-  from_55: string
-  from_65: string
+  total: Count
+  known: Count
+  average: Count | null
+  median: Count | null
+  under_18: Count
+  from_18: Count
+  from_25: Count
+  from_35: Count
+  from_45: Count
+  from_55: Count
+  from_65: Count
 }
+
+export type PlaceColumn = 'city' | 'country' | 'state'
+
+export type PlaceRow = {
+  total: Count
+  known: Count
+  top: { label: string; count: number }[]
+}
+
+export type GenderRow = { total: Count; male: Count; female: Count; other: Count }
+
+/** Every demographic of one population: ages, genders, and the three places. */
+export type Demographics = { ages: AgeRow; genders: GenderRow } & Record<PlaceColumn, PlaceRow>
 
 /**
  * Ages in whole years on `referenceDate` (a local calendar date): the number of birthdays reached by that day, so a
  * client born on 29 February turns a year older on 1 March in other years. A birth date after that day is unknown.
  * Average and median (`percentile_cont(0.5)`) over the known ages; counts per range.
  */
-export async function clientAges(db: Executor, p: Population, referenceDate: string): Promise<AgeRow> {
-  const pop = await clients(db, p)
-  const { rows } = await sql<AgeRow>`
-    WITH ages AS (
-      SELECT CASE WHEN u.dob <= ${referenceDate}::date
-        THEN date_part('year', age(${referenceDate}::date, u.dob))::int END AS age
-      FROM ${pop}
-    )
-    SELECT count(*) AS total,
-      count(age) AS known,
-      avg(age) AS average,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY age) AS median,
-      count(*) FILTER (WHERE age < 18) AS under_18,
-      count(*) FILTER (WHERE age BETWEEN 18 AND 24) AS from_18,
-      count(*) FILTER (WHERE age BETWEEN 25 AND 34) AS from_25,
-      count(*) FILTER (WHERE age BETWEEN 35 AND 44) AS from_35,
-      count(*) FILTER (WHERE age BETWEEN 45 AND 54) AS from_45,
-      count(*) FILTER (WHERE age BETWEEN 55 AND 64) AS from_55,
-      count(*) FILTER (WHERE age >= 65) AS from_65
-    FROM ages`.execute(db)
-  return rows[0]!
-}
-
-export type PlaceColumn = 'city' | 'country' | 'state'
-
-export type PlaceRow = {
-  total: string
-  known: string
-  top: { label: string; count: number }[]
-}
+const ages = (referenceDate: string) => sql`(
+  SELECT json_build_object(
+    'total', count(*),
+    'known', count(a.age),
+    'average', avg(a.age),
+    'median', percentile_cont(0.5) WITHIN GROUP (ORDER BY a.age),
+    'under_18', count(*) FILTER (WHERE a.age < 18),
+    'from_18', count(*) FILTER (WHERE a.age BETWEEN 18 AND 24),
+    'from_25', count(*) FILTER (WHERE a.age BETWEEN 25 AND 34),
+    'from_35', count(*) FILTER (WHERE a.age BETWEEN 35 AND 44),
+    'from_45', count(*) FILTER (WHERE a.age BETWEEN 45 AND 54),
+    'from_55', count(*) FILTER (WHERE a.age BETWEEN 55 AND 64),
+    'from_65', count(*) FILTER (WHERE a.age >= 65))
+  FROM (
+    SELECT CASE WHEN p.dob <= ${referenceDate}::date
+      THEN date_part('year', age(${referenceDate}::date, p.dob))::int END AS age
+    FROM pop p
+  ) a)`
 
 /**
  * One profile column (city, country or state) grouped ignoring letter case and surrounding white space; a blank
  * value is unknown. Each group is shown with its most common spelling (ties: the first by character code, so
  * "Paris" before "paris"), and the groups come by count descending, then name; the first `limit` are returned.
  */
-export async function placeDistribution(
-  db: Executor,
-  p: Population,
-  column: PlaceColumn,
-  limit: number,
-): Promise<PlaceRow> {
-  const pop = await clients(db, p)
-  const { rows } = await sql<PlaceRow>`
-    WITH vals AS (
-      SELECT nullif(btrim(${sql.ref(`u.${column}`)}, E' \\t\\r\\n'), '') AS v
-      FROM ${pop}
-    ), spellings AS (
-      SELECT lower(v) AS k, v, count(*) AS n FROM vals WHERE v IS NOT NULL GROUP BY lower(v), v
-    ), groups AS (
-      SELECT k, sum(n) AS n, (array_agg(v ORDER BY n DESC, v COLLATE "C"))[1] AS label
-      FROM spellings GROUP BY k
-    ), top AS (
-      SELECT label, n FROM groups ORDER BY n DESC, k COLLATE "C", label COLLATE "C" LIMIT ${limit}
-    )
-    SELECT (SELECT count(*) FROM vals) AS total,
-      (SELECT count(v) FROM vals) AS known,
-      coalesce(
-        (SELECT json_agg(json_build_object('label', label, 'count', n) ORDER BY n DESC, lower(label) COLLATE "C",
-          label COLLATE "C") FROM top),
-        '[]'::json
-      ) AS top`.execute(db)
-  return rows[0]!
-}
-
-export type GenderRow = { total: string; male: string; female: string; other: string }
+const places = (column: PlaceColumn, limit: number) => sql`(
+  WITH vals AS (
+    SELECT nullif(btrim(${sql.ref(`p.${column}`)}, E' \\t\\r\\n'), '') AS v FROM pop p
+  ), spellings AS (
+    SELECT lower(v) AS k, v, count(*) AS n FROM vals WHERE v IS NOT NULL GROUP BY lower(v), v
+  ), groups AS (
+    SELECT k, sum(n) AS n, (array_agg(v ORDER BY n DESC, v COLLATE "C"))[1] AS label
+    FROM spellings GROUP BY k
+  ), top AS (
+    SELECT label, n FROM groups ORDER BY n DESC, k COLLATE "C", label COLLATE "C" LIMIT ${limit}
+  )
+  SELECT json_build_object(
+    'total', (SELECT count(*) FROM vals),
+    'known', (SELECT count(v) FROM vals),
+    'top', coalesce(
+      (SELECT json_agg(json_build_object('label', label, 'count', n) ORDER BY n DESC, lower(label) COLLATE "C",
+        label COLLATE "C") FROM top),
+      '[]'::json)))`
 
 /** The population by the profile's gender (`Male`, `Female`, `Other`); no gender is unknown. */
-export async function genderCounts(db: Executor, p: Population): Promise<GenderRow> {
+const genders = sql`(
+  SELECT json_build_object(
+    'total', count(*),
+    'male', count(*) FILTER (WHERE p.gender = 'Male'),
+    'female', count(*) FILTER (WHERE p.gender = 'Female'),
+    'other', count(*) FILTER (WHERE p.gender = 'Other'))
+  FROM pop p)`
+
+/**
+ * Every demographic of the population in one statement: the population is found once and its profiles read once
+ * (a dashboard shows the five demographic metrics together). `limit` is the number of places of each kind.
+ */
+export async function demographics(
+  db: Executor,
+  p: Population,
+  referenceDate: string,
+  limit: number,
+): Promise<Demographics> {
   const pop = await clients(db, p)
-  const { rows } = await sql<GenderRow>`
-    SELECT count(*) AS total,
-      count(*) FILTER (WHERE u.gender = 'Male') AS male,
-      count(*) FILTER (WHERE u.gender = 'Female') AS female,
-      count(*) FILTER (WHERE u.gender = 'Other') AS other
-    FROM ${pop}`.execute(db)
+  const { rows } = await sql<Demographics>`
+    WITH pop AS MATERIALIZED (SELECT u.dob, u.gender, u.city, u.country, u.state FROM ${pop})
+    SELECT ${ages(referenceDate)} AS ages, ${genders} AS genders, ${places('city', limit)} AS city,
+      ${places('country', limit)} AS country, ${places('state', limit)} AS state`.execute(db)
   return rows[0]!
 }

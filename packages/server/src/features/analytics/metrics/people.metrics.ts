@@ -2,13 +2,7 @@ import { AGE_RANGES } from '@proxima/contracts'
 import { Temporal } from 'temporal-polyfill'
 import { percentage, round2 } from '../../../lib/numbers.js'
 import { metric, type MetricContext } from '../metric.js'
-import {
-  clientAges,
-  genderCounts,
-  placeDistribution,
-  type PlaceColumn,
-  type Population,
-} from './people-demographics.queries.js'
+import { demographics, type PlaceColumn, type Population } from './people-demographics.queries.js'
 import { chatsWithMessages } from './chats.queries.js'
 import { firstMessageDay, voiceChatsIn, voiceSumsPerBucket, type VoiceSums } from './people-voice.queries.js'
 
@@ -29,13 +23,25 @@ function lastDay(ctx: MetricContext): string {
     .toString()
 }
 
+/**
+ * The population's demographics: read once per request, in one statement, for every demographic metric of a batch.
+ * The key names all they depend on.
+ */
+function demographicsOf(ctx: MetricContext) {
+  const p = population(ctx)
+  const day = lastDay(ctx)
+  const limit = ctx.filter.limit
+  const key = ['demographics', p.tenantId, p.communityId, p.window.from.toISOString(), p.window.to.toISOString()]
+  return ctx.shared([...key, p.live, day, limit].join(' '), () => demographics(ctx.db, p, day, limit))
+}
+
 const ratio = (value: string | number | null) => (value === null ? null : round2(Number(value)))
 
 const clientsaverageageMetric = metric({
   name: 'clientsaverageage',
   uses: ['community'],
   compute: async (ctx) => {
-    const row = await clientAges(ctx.db, population(ctx), lastDay(ctx))
+    const row = (await demographicsOf(ctx)).ages
     const total = Number(row.total)
     const known = Number(row.known)
     const counts = [row.under_18, row.from_18, row.from_25, row.from_35, row.from_45, row.from_55, row.from_65]
@@ -55,7 +61,7 @@ const clientsaverageageMetric = metric({
 
 /** A profile column's distribution: the top `limit` groups, the rest of the known values as `other_count`. */
 async function places(ctx: MetricContext, column: PlaceColumn) {
-  const row = await placeDistribution(ctx.db, population(ctx), column, ctx.filter.limit)
+  const row = (await demographicsOf(ctx))[column]
   const total = Number(row.total)
   const known = Number(row.known)
   const top = row.top.map((g) => ({ label: g.label, count: Number(g.count) }))
@@ -98,7 +104,7 @@ const genderdistributionMetric = metric({
   name: 'genderdistribution',
   uses: ['community'],
   compute: async (ctx) => {
-    const row = await genderCounts(ctx.db, population(ctx))
+    const row = (await demographicsOf(ctx)).genders
     const counts = { Male: Number(row.male), Female: Number(row.female), Other: Number(row.other) }
     const known = counts.Male + counts.Female + counts.Other
     const total = Number(row.total)
