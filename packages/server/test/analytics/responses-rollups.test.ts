@@ -104,6 +104,7 @@ function context(
     granularity: o.series ? o.granularity : null,
     buckets: o.series ? bucketsOf(window, o.granularity, o.timezone, clock.now()) : [],
     scope: {},
+    requested: new Set(),
     shared: (_key, work) => work(),
   }
 }

@@ -59,7 +59,7 @@ export function createAnalyticsService({ db, clock, settings, log, rollups = tru
   }
 
   /** What every metric of one request shares: the canonical filter, its scope rows and the tenant's time zone. */
-  async function prepare(actor: StaffActor, input: AnalyticsFilterInput) {
+  async function prepare(actor: StaffActor, input: AnalyticsFilterInput, metrics: readonly AnalyticsMetric[]) {
     const { filter, given } = canonicalFilter(input)
     // A tenant value must be the caller's own (contract §1.5): any other answers like an unknown id.
     if (filter.tenant !== undefined && filter.tenant !== actor.tenantId) throw notFound()
@@ -67,7 +67,7 @@ export function createAnalyticsService({ db, clock, settings, log, rollups = tru
       loadScope(actor.tenantId, filter),
       filter.timezone ?? settings.getSettings(actor).then((s) => s.timezone),
     ])
-    return { filter, given, scope, timezone, now: clock.now(), shared: sharedWork() }
+    return { filter, given, scope, timezone, now: clock.now(), requested: new Set(metrics), shared: sharedWork() }
   }
 
   type Prepared = Awaited<ReturnType<typeof prepare>>
@@ -122,6 +122,7 @@ export function createAnalyticsService({ db, clock, settings, log, rollups = tru
       granularity,
       buckets,
       scope: p.scope,
+      requested: p.requested,
       shared: p.shared,
     }
     const values = await def.compute(ctx)
@@ -144,7 +145,7 @@ export function createAnalyticsService({ db, clock, settings, log, rollups = tru
     name: N,
     input: AnalyticsFilterInput,
   ): Promise<AnalyticsReply<N>> {
-    return compute(actor, METRICS[name] as MetricDefinition<N>, await prepare(actor, input))
+    return compute(actor, METRICS[name] as MetricDefinition<N>, await prepare(actor, input, [name]))
   }
 
   /**
@@ -152,8 +153,8 @@ export function createAnalyticsService({ db, clock, settings, log, rollups = tru
    * like it fails each endpoint (404); anything else a metric refuses or trips on is its own entry in `errors`.
    */
   async function batch(actor: StaffActor, input: AnalyticsBatchInput): Promise<AnalyticsBatchReply> {
-    const p = await prepare(actor, input.filter)
     const names = [...new Set(input.metrics)]
+    const p = await prepare(actor, input.filter, names)
     const results: AnalyticsBatchReply['results'] = {}
     const errors: AnalyticsBatchReply['errors'] = {}
     let next = 0

@@ -33,6 +33,8 @@ export type MetricContext = {
   /** The series buckets of the window at that granularity; empty without a series. */
   buckets: Bucket[]
   scope: MetricScope
+  /** The metrics this request computes (one, or a batch's): shared work does only what they need. */
+  requested: ReadonlySet<AnalyticsMetric>
   /**
    * Work that several metrics of one request need (a batch's demographics read one population), done once: the first
    * call with a key starts `work`, later calls with that key get its result. The key must name everything the work

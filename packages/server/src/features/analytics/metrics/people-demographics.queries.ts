@@ -72,8 +72,9 @@ export type PlaceRow = {
 
 export type GenderRow = { total: Count; male: Count; female: Count; other: Count }
 
-/** Every demographic of one population: ages, genders, and the three places. */
+/** The demographics of one population: ages, genders, and the three places. */
 export type Demographics = { ages: AgeRow; genders: GenderRow } & Record<PlaceColumn, PlaceRow>
+export type Demographic = keyof Demographics
 
 /**
  * Ages in whole years on `referenceDate` (a local calendar date): the number of birthdays reached by that day, so a
@@ -133,19 +134,29 @@ const genders = sql`(
   FROM pop p)`
 
 /**
- * Every demographic of the population in one statement: the population is found once and its profiles read once
- * (a dashboard shows the five demographic metrics together). `limit` is the number of places of each kind.
+ * The demographics `parts` of the population in one statement: the population is found once and its profiles read
+ * once (a dashboard shows the five demographic metrics together). `limit` is the number of places of each kind.
  */
-export async function demographics(
+export async function demographics<P extends Demographic>(
   db: Executor,
   p: Population,
+  parts: readonly P[],
   referenceDate: string,
   limit: number,
-): Promise<Demographics> {
+): Promise<Pick<Demographics, P>> {
   const pop = await clients(db, p)
-  const { rows } = await sql<Demographics>`
+  const part = (d: Demographic) => {
+    switch (d) {
+      case 'ages':
+        return ages(referenceDate)
+      case 'genders':
+        return genders
+      default:
+        return places(d, limit)
+    }
+  }
+  const { rows } = await sql<Pick<Demographics, P>>`
     WITH pop AS MATERIALIZED (SELECT u.dob, u.gender, u.city, u.country, u.state FROM ${pop})
-    SELECT ${ages(referenceDate)} AS ages, ${genders} AS genders, ${places('city', limit)} AS city,
-      ${places('country', limit)} AS country, ${places('state', limit)} AS state`.execute(db)
+    SELECT ${sql.join(parts.map((d) => sql`${part(d)} AS ${sql.ref(d)}`))}`.execute(db)
   return rows[0]!
 }

@@ -1,8 +1,14 @@
-import { AGE_RANGES } from '@proxima/contracts'
+import { AGE_RANGES, type AnalyticsMetric } from '@proxima/contracts'
 import { Temporal } from 'temporal-polyfill'
 import { percentage, round2 } from '../../../lib/numbers.js'
 import { metric, type MetricContext } from '../metric.js'
-import { demographics, type PlaceColumn, type Population } from './people-demographics.queries.js'
+import {
+  demographics,
+  type Demographic,
+  type Demographics,
+  type PlaceColumn,
+  type Population,
+} from './people-demographics.queries.js'
 import { chatsWithMessages } from './chats.queries.js'
 import { firstMessageDay, voiceChatsIn, voiceSumsPerBucket, type VoiceSums } from './people-voice.queries.js'
 
@@ -23,16 +29,34 @@ function lastDay(ctx: MetricContext): string {
     .toString()
 }
 
+/** Which part of the demographics each demographic metric shows. */
+const DEMOGRAPHIC_OF: Partial<Record<AnalyticsMetric, Demographic>> = {
+  clientsaverageage: 'ages',
+  genderdistribution: 'genders',
+  clientcitydistribution: 'city',
+  countrydistribution: 'country',
+  statedistribution: 'state',
+}
+
 /**
- * The population's demographics: read once per request, in one statement, for every demographic metric of a batch.
- * The key names all they depend on.
+ * One part of the population's demographics. The parts of every demographic metric of the request are read together,
+ * once, in one statement (a batch's five share their population); the key names all they depend on.
  */
-function demographicsOf(ctx: MetricContext) {
+async function demographicOf<D extends Demographic>(ctx: MetricContext, own: D): Promise<Demographics[D]> {
   const p = population(ctx)
   const day = lastDay(ctx)
   const limit = ctx.filter.limit
-  const key = ['demographics', p.tenantId, p.communityId, p.window.from.toISOString(), p.window.to.toISOString()]
-  return ctx.shared([...key, p.live, day, limit].join(' '), () => demographics(ctx.db, p, day, limit))
+  const parts: Demographic[] = [own]
+  for (const name of ctx.requested) {
+    const part = DEMOGRAPHIC_OF[name]
+    if (part !== undefined && !parts.includes(part)) parts.push(part)
+  }
+  parts.sort()
+  const key = ['demographics', parts.join(','), p.tenantId, p.communityId, p.window.from.toISOString()]
+  const all = await ctx.shared([...key, p.window.to.toISOString(), p.live, day, limit].join(' '), () =>
+    demographics(ctx.db, p, parts, day, limit),
+  )
+  return all[own]
 }
 
 const ratio = (value: string | number | null) => (value === null ? null : round2(Number(value)))
@@ -41,7 +65,7 @@ const clientsaverageageMetric = metric({
   name: 'clientsaverageage',
   uses: ['community'],
   compute: async (ctx) => {
-    const row = (await demographicsOf(ctx)).ages
+    const row = await demographicOf(ctx, 'ages')
     const total = Number(row.total)
     const known = Number(row.known)
     const counts = [row.under_18, row.from_18, row.from_25, row.from_35, row.from_45, row.from_55, row.from_65]
@@ -61,7 +85,7 @@ const clientsaverageageMetric = metric({
 
 /** A profile column's distribution: the top `limit` groups, the rest of the known values as `other_count`. */
 async function places(ctx: MetricContext, column: PlaceColumn) {
-  const row = (await demographicsOf(ctx))[column]
+  const row = await demographicOf(ctx, column)
   const total = Number(row.total)
   const known = Number(row.known)
   const top = row.top.map((g) => ({ label: g.label, count: Number(g.count) }))
@@ -104,7 +128,7 @@ const genderdistributionMetric = metric({
   name: 'genderdistribution',
   uses: ['community'],
   compute: async (ctx) => {
-    const row = (await demographicsOf(ctx)).genders
+    const row = await demographicOf(ctx, 'genders')
     const counts = { Male: Number(row.male), Female: Number(row.female), Other: Number(row.other) }
     const known = counts.Male + counts.Female + counts.Other
     const total = Number(row.total)
