@@ -155,8 +155,11 @@ export async function demographics<P extends Demographic>(
         return places(d, limit)
     }
   }
+  // Materialized for several parts, so the population is found once; inlined for one.
   const { rows } = await sql<Pick<Demographics, P>>`
-    WITH pop AS MATERIALIZED (SELECT u.dob, u.gender, u.city, u.country, u.state FROM ${pop})
+    WITH pop AS ${parts.length > 1 ? sql`MATERIALIZED` : sql``} (
+      SELECT u.dob, u.gender, u.city, u.country, u.state FROM ${pop}
+    )
     SELECT ${sql.join(parts.map((d) => sql`${part(d)} AS ${sql.ref(d)}`))}`.execute(db)
   return rows[0]!
 }
