@@ -1,7 +1,6 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Executor } from '../../../db/database.js'
-import { DAY_MS } from './coverage.js'
-import { pieceRanges, piecesOf } from './facts.queries.js'
+import { pieceRanges, piecesOf, rollUpDays } from './facts.queries.js'
 
 /*
  * The community facts the rollups hold (migration 0021), defined once like the chat facts: rolling an hour up and
@@ -93,16 +92,20 @@ export async function rollUpCommunities(db: Executor, tenantId: number, from: Da
     SELECT ${tenantId}, date_trunc('hour', x.at, 'UTC'), x.community_id, ${SUMS}
     FROM (${all}) x
     GROUP BY 2, 3`.execute(db)
-  const dayFrom = Math.floor(from.getTime() / DAY_MS) * DAY_MS
-  const dayTo = Math.min(Math.ceil(to.getTime() / DAY_MS), Math.floor(sealedUntil.getTime() / DAY_MS)) * DAY_MS
-  if (dayTo <= dayFrom) return
-  await sql`DELETE FROM analytics_community_days WHERE tenant_id = ${tenantId} AND day >= ${iso(dayFrom)}::timestamptz
-    AND day < ${iso(dayTo)}::timestamptz`.execute(db)
-  await sql`INSERT INTO analytics_community_days (tenant_id, day, community_id, ${COLUMNS})
-    SELECT x.tenant_id, date_trunc('day', x.hour, 'UTC'), x.community_id, ${SUMS}
-    FROM analytics_community_hours x
-    WHERE x.tenant_id = ${tenantId} AND x.hour >= ${iso(dayFrom)}::timestamptz AND x.hour < ${iso(dayTo)}::timestamptz
-    GROUP BY 1, 2, 3`.execute(db)
+  await rollUpDays(
+    db,
+    'analytics_community_days',
+    tenantId,
+    from,
+    to,
+    sealedUntil,
+    (a, b) =>
+      sql`INSERT INTO analytics_community_days (tenant_id, day, community_id, ${COLUMNS})
+      SELECT x.tenant_id, date_trunc('day', x.hour, 'UTC'), x.community_id, ${SUMS}
+      FROM analytics_community_hours x
+      WHERE x.tenant_id = ${tenantId} AND x.hour >= ${a} AND x.hour < ${b}
+      GROUP BY 1, 2, 3`,
+  )
 }
 
 /**

@@ -178,17 +178,44 @@ export async function rollUp(db: Executor, tenantId: number, from: Date, to: Dat
       FROM (${factRows({ tenantId }, sql`${a}::timestamptz`, sql`${b}::timestamptz`, ['chats', 'messages', 'events', 'ratings'], false)}) y
     ) x
     GROUP BY GROUPING SETS ((x.h, x.channel, x.topic_id), (x.h, x.channel), (x.h, x.topic_id), (x.h))`.execute(db)
+  await rollUpDays(
+    db,
+    'analytics_days',
+    tenantId,
+    from,
+    to,
+    sealedUntil,
+    (a, b) =>
+      sql`INSERT INTO analytics_days (tenant_id, day, channel, topic_id, ${sql.join(MEASURES.map((m) => sql.ref(m)))})
+      SELECT tenant_id, date_trunc('day', hour, 'UTC'), channel, topic_id,
+        ${sql.join(MEASURES.map((m) => sql`sum(${sql.ref(m)})`))}
+      FROM analytics_hours
+      WHERE tenant_id = ${tenantId} AND hour >= ${a} AND hour < ${b}
+      GROUP BY 1, 2, 3, 4`,
+  )
+}
+
+/**
+ * Rolls one tenant's rows of the day table `days` up again from its hour rows, for the whole UTC days of `[from, to)`
+ * extended to whole days, that end before `sealedUntil`: deletes them, then runs `insert` with the range's bounds
+ * (SQL instants) for the hour rows to sum.
+ */
+export async function rollUpDays(
+  db: Executor,
+  days: 'analytics_days' | 'analytics_chat_days' | 'analytics_community_days',
+  tenantId: number,
+  from: Date,
+  to: Date,
+  sealedUntil: Date,
+  insert: (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => RawBuilder<unknown>,
+) {
   const dayFrom = Math.floor(from.getTime() / DAY_MS) * DAY_MS
   const dayTo = Math.min(Math.ceil(to.getTime() / DAY_MS), Math.floor(sealedUntil.getTime() / DAY_MS)) * DAY_MS
   if (dayTo <= dayFrom) return
-  await sql`DELETE FROM analytics_days WHERE tenant_id = ${tenantId} AND day >= ${iso(dayFrom)}::timestamptz
-    AND day < ${iso(dayTo)}::timestamptz`.execute(db)
-  await sql`INSERT INTO analytics_days (tenant_id, day, channel, topic_id, ${sql.join(MEASURES.map((m) => sql.ref(m)))})
-    SELECT tenant_id, date_trunc('day', hour, 'UTC'), channel, topic_id,
-      ${sql.join(MEASURES.map((m) => sql`sum(${sql.ref(m)})`))}
-    FROM analytics_hours
-    WHERE tenant_id = ${tenantId} AND hour >= ${iso(dayFrom)}::timestamptz AND hour < ${iso(dayTo)}::timestamptz
-    GROUP BY 1, 2, 3, 4`.execute(db)
+  const a = sql`${iso(dayFrom)}::timestamptz`
+  const b = sql`${iso(dayTo)}::timestamptz`
+  await sql`DELETE FROM ${sql.table(days)} WHERE tenant_id = ${tenantId} AND day >= ${a} AND day < ${b}`.execute(db)
+  await insert(a, b).execute(db)
 }
 
 /** The sealing watermark and the tenant's dirty hours in `[from, to)`. */

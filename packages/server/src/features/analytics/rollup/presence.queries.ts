@@ -1,7 +1,6 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Executor } from '../../../db/database.js'
-import { DAY_MS } from './coverage.js'
-import { pieceRanges, piecesOf, type FactFilter } from './facts.queries.js'
+import { pieceRanges, piecesOf, rollUpDays, type FactFilter } from './facts.queries.js'
 
 /*
  * The active chats of each UTC hour and day (migration 0020), for the distinct counts: the distinct chats (or
@@ -62,18 +61,22 @@ export async function rollUpPresence(db: Executor, tenantId: number, from: Date,
       GROUP BY 1, 2
     ) x
     JOIN chats c ON c.tenant_id = ${tenantId} AND c.id = x.chat_id`.execute(db)
-  const dayFrom = Math.floor(from.getTime() / DAY_MS) * DAY_MS
-  const dayTo = Math.min(Math.ceil(to.getTime() / DAY_MS), Math.floor(sealedUntil.getTime() / DAY_MS)) * DAY_MS
-  if (dayTo <= dayFrom) return
-  await sql`DELETE FROM analytics_chat_days WHERE tenant_id = ${tenantId} AND day >= ${iso(dayFrom)}::timestamptz
-    AND day < ${iso(dayTo)}::timestamptz`.execute(db)
-  await sql`INSERT INTO analytics_chat_days (tenant_id, day, chat_id, channel, topic_id, client_id, visitor_id,
-      messages, customer_messages, voice_messages, voice_timed, voice_ms, escalations)
-    SELECT x.tenant_id, date_trunc('day', x.hour, 'UTC'), x.chat_id, min(x.channel), min(x.topic_id),
-      min(x.client_id), min(x.visitor_id), ${COUNTS}
-    FROM analytics_chat_hours x
-    WHERE x.tenant_id = ${tenantId} AND x.hour >= ${iso(dayFrom)}::timestamptz AND x.hour < ${iso(dayTo)}::timestamptz
-    GROUP BY 1, 2, 3`.execute(db)
+  await rollUpDays(
+    db,
+    'analytics_chat_days',
+    tenantId,
+    from,
+    to,
+    sealedUntil,
+    (a, b) =>
+      sql`INSERT INTO analytics_chat_days (tenant_id, day, chat_id, channel, topic_id, client_id, visitor_id,
+        messages, customer_messages, voice_messages, voice_timed, voice_ms, escalations)
+      SELECT x.tenant_id, date_trunc('day', x.hour, 'UTC'), x.chat_id, min(x.channel), min(x.topic_id),
+        min(x.client_id), min(x.visitor_id), ${COUNTS}
+      FROM analytics_chat_hours x
+      WHERE x.tenant_id = ${tenantId} AND x.hour >= ${a} AND x.hour < ${b}
+      GROUP BY 1, 2, 3`,
+  )
 }
 
 /**
