@@ -34,6 +34,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // A signal the script passes on, so it drops its PostgreSQL database once the server has stopped (the default,
+    // SIGKILL, left one behind after every run).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: { E2E_PORT: String(port) },
