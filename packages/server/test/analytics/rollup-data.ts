@@ -362,8 +362,81 @@ async function writeCommunity(
           .execute()
     }
   }
+  await writeSecondCommunity(app, tenantId, adminId, clientIds, data)
   const surveyId = await writeSurvey(app, tenantId, data)
   return { communityId, threadId: firstThread!, surveyId }
+}
+
+/**
+ * A second community with a share of the same activity a day later (stays, a leave, issues, a comment and a staff
+ * reply on each), so that reads over all communities sum two and a read of one community leaves the other out.
+ */
+async function writeSecondCommunity(
+  app: TestApp,
+  tenantId: number,
+  adminId: number,
+  clientIds: number[],
+  data: TenantData['community'],
+) {
+  const db = app.db
+  const later = (ms: number) => capped(ms + 86_400_000)
+  const community = await db
+    .insertInto('communities')
+    .values({ tenant_id: tenantId, name: 'Second community', description: null })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  for (const [i, s] of data.stays.slice(0, 4).entries())
+    await db
+      .insertInto('community_memberships')
+      .values({
+        tenant_id: tenantId,
+        community_id: community.id,
+        client_id: clientIds[i]!,
+        joined_at: later(s.joined),
+        left_at: i === 0 ? later(s.joined + 3 * 86_400_000) : null,
+      })
+      .execute()
+  for (const issue of data.issues.slice(0, 5)) {
+    const created = later(issue.created)
+    const row = await db
+      .insertInto('community_issues')
+      .values({
+        tenant_id: tenantId,
+        community_id: community.id,
+        client_id: clientIds[issue.by]!,
+        title: 'Also broken',
+        description: 'It broke here too.',
+        solved: !issue.solved,
+        solved_at: issue.solved ? null : created,
+        last_activity_at: created,
+        created_at: created,
+        updated_at: created,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const thread = await db
+      .insertInto('community_threads')
+      .values({ tenant_id: tenantId, issue_id: row.id, created_at: created })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    for (const [j, author] of [{ client: clientIds[issue.by]! }, { staff: adminId }].entries()) {
+      const at = later(issue.created + (j + 1) * 3_600_000)
+      await db
+        .insertInto('community_comments')
+        .values({
+          tenant_id: tenantId,
+          community_id: community.id,
+          issue_id: row.id,
+          thread_id: thread.id,
+          client_id: 'client' in author ? author.client : null,
+          staff_user_id: 'staff' in author ? author.staff : null,
+          body: 'A comment',
+          created_at: at,
+          updated_at: at,
+        })
+        .execute()
+    }
+  }
 }
 
 async function writeSurvey(app: TestApp, tenantId: number, data: TenantData['community']) {

@@ -198,6 +198,14 @@ describe('rollup reads equal live reads', { timeout: 240_000 }, () => {
       expect(counts.chats).toBeGreaterThan(100)
     }
     await expectSameFacts('all sealed')
+    // Two communities with activity: the sum over all of them is more than one of them.
+    for (const w of [a, b]) {
+      const span = [new Date(START - DAY), new Date(NOW + DAY)]
+      const all = await communityFactsBothWays(app.db, w.tenantId, span)
+      const one = await communityFactsBothWays(app.db, w.tenantId, span, w.communityId)
+      expect(all.rolled[0]![1].comments).toBeGreaterThan(one.rolled[0]![1].comments)
+      expect(all.rolled[0]![1].joins).toBeGreaterThan(one.rolled[0]![1].joins)
+    }
     await expectSameReplies('all sealed')
   })
 
