@@ -305,28 +305,10 @@ async function writeCommunity(
   }
   let firstThread: number | undefined
   for (const issue of data.issues) {
-    const created = capped(issue.created)
-    const row = await db
-      .insertInto('community_issues')
-      .values({
-        tenant_id: tenantId,
-        community_id: communityId,
-        client_id: clientIds[issue.by]!,
-        title: 'Broken',
-        description: 'It broke.',
-        solved: issue.solved,
-        solved_at: issue.solved ? created : null,
-        last_activity_at: created,
-        created_at: created,
-        updated_at: created,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const thread = await db
-      .insertInto('community_threads')
-      .values({ tenant_id: tenantId, issue_id: row.id, created_at: created })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const { row, thread } = await writeIssue(app, tenantId, communityId, clientIds[issue.by]!, {
+      created: capped(issue.created),
+      solved: issue.solved,
+    })
     firstThread ??= Number(thread.id)
     for (const c of issue.comments) {
       const at = capped(issue.created + c.after)
@@ -367,6 +349,38 @@ async function writeCommunity(
   return { communityId, threadId: firstThread!, surveyId }
 }
 
+/** An issue raised by a client at `created` (solved then, or open), with its thread. */
+async function writeIssue(
+  app: TestApp,
+  tenantId: number,
+  communityId: number,
+  clientId: number,
+  o: { created: Date; solved: boolean },
+) {
+  const row = await app.db
+    .insertInto('community_issues')
+    .values({
+      tenant_id: tenantId,
+      community_id: communityId,
+      client_id: clientId,
+      title: 'Broken',
+      description: 'It broke.',
+      solved: o.solved,
+      solved_at: o.solved ? o.created : null,
+      last_activity_at: o.created,
+      created_at: o.created,
+      updated_at: o.created,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const thread = await app.db
+    .insertInto('community_threads')
+    .values({ tenant_id: tenantId, issue_id: row.id, created_at: o.created })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { row, thread }
+}
+
 /**
  * A second community with a share of the same activity a day later (stays, a leave, issues, a comment and a staff
  * reply on each), so that reads over all communities sum two and a read of one community leaves the other out.
@@ -397,28 +411,10 @@ async function writeSecondCommunity(
       })
       .execute()
   for (const issue of data.issues.slice(0, 5)) {
-    const created = later(issue.created)
-    const row = await db
-      .insertInto('community_issues')
-      .values({
-        tenant_id: tenantId,
-        community_id: community.id,
-        client_id: clientIds[issue.by]!,
-        title: 'Also broken',
-        description: 'It broke here too.',
-        solved: !issue.solved,
-        solved_at: issue.solved ? null : created,
-        last_activity_at: created,
-        created_at: created,
-        updated_at: created,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const thread = await db
-      .insertInto('community_threads')
-      .values({ tenant_id: tenantId, issue_id: row.id, created_at: created })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const { row, thread } = await writeIssue(app, tenantId, community.id, clientIds[issue.by]!, {
+      created: later(issue.created),
+      solved: !issue.solved,
+    })
     for (const [j, author] of [{ client: clientIds[issue.by]! }, { staff: adminId }].entries()) {
       const at = later(issue.created + (j + 1) * 3_600_000)
       await db

@@ -47,7 +47,8 @@ export async function resetSealing(db: Executor) {
 
 /**
  * The hour of the earliest fact of any tenant (where sealing starts), or null without any. Once per database (while
- * nothing is sealed), so the scans of whole tables are paid once.
+ * nothing is sealed), so the scans of whole tables are paid once. A stay ends after it begins, so its join bounds its
+ * leave.
  */
 export async function earliestActivity(db: Executor): Promise<Date | null> {
   const { rows } = await sql<{ at: Date | string | null }>`
@@ -55,7 +56,7 @@ export async function earliestActivity(db: Executor): Promise<Date | null> {
       (SELECT min(created_at) FROM chats), (SELECT min(rated_at) FROM chats),
       (SELECT min(sent_at) FROM chat_messages), (SELECT min(occurred_at) FROM chat_events),
       (SELECT min(created_at) FROM community_comments), (SELECT min(created_at) FROM community_issues),
-      (SELECT min(joined_at) FROM community_memberships), (SELECT min(left_at) FROM community_memberships)
+      (SELECT min(joined_at) FROM community_memberships)
     ), 'UTC') AS at`.execute(db)
   return rows[0]?.at ? new Date(rows[0].at) : null
 }
