@@ -12,6 +12,12 @@ const knownTimeZone = (name: string) => {
   }
 }
 
+/** An IANA time zone name the runtime knows. */
+export const TimeZoneName = z
+  .string()
+  .max(64)
+  .refine(knownTimeZone, { error: 'Use an IANA time zone name, e.g. Europe/Berlin.' })
+
 export const Granularity = z.enum(['hour', 'day', 'week', 'month'])
 export type Granularity = z.infer<typeof Granularity>
 
@@ -30,11 +36,7 @@ export const AnalyticsFilterInput = z.object({
   survey_id: Id.optional(),
   from: WindowTimeOrDate.optional(),
   to: WindowTimeOrDate.optional(),
-  timezone: z
-    .string()
-    .max(64)
-    .refine(knownTimeZone, { error: 'Use an IANA time zone name, e.g. Europe/Berlin.' })
-    .optional(),
+  timezone: TimeZoneName.optional(),
   channel: listOf(Channel).optional(),
   granularity: Granularity.optional(),
   topic_id: Id.optional(),

@@ -44,6 +44,8 @@ import { createTenantService } from './features/tenants/tenants.service.js'
 import { createSettingsService } from './features/tenants/settings.service.js'
 import { analyticsRoutes } from './features/analytics/analytics.routes.js'
 import { createAnalyticsService } from './features/analytics/analytics.service.js'
+import { predictiveRoutes } from './features/predictive/predictive.routes.js'
+import { createPredictiveService } from './features/predictive/predictive.service.js'
 import { createRecordsService } from './features/tenants/records.service.js'
 import { tenantRoutes } from './features/tenants/tenants.routes.js'
 import { recordsRoutes } from './features/tenants/records.routes.js'
@@ -379,6 +381,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(analyticsRoutes, {
     analytics: createAnalyticsService({ db: database.adHoc, clock, settings, log: app.log }),
   })
+  await app.register(predictiveRoutes, { predictive: createPredictiveService({ db: database.adHoc, clock }) })
   await app.register(realtimeRoutes, {
     hub: realtime,
     bus,
