@@ -1,4 +1,4 @@
-import { PARAM_RANGE, run, type Model, type ParamName, type Params, type Run } from './models.js'
+import { PARAM_RANGE, run, squaredErrors, type Model, type ParamName, type Params, type Run } from './models.js'
 
 /*
  * Fitting (contract §8.3, step 2): the parameters that minimise the sum of squared one-step errors over the history,
@@ -19,8 +19,6 @@ const LAST_STEP = 0.005
 
 export type Fitted = Run & { params: Params; sse: number }
 
-const sse = (residuals: readonly number[]) => residuals.reduce((s, e) => s + e * e, 0)
-
 const round = (v: number) => Math.round(v * 1e6) / 1e6
 const clamp = (name: ParamName, v: number) => round(Math.min(PARAM_RANGE[name][1], Math.max(PARAM_RANGE[name][0], v)))
 
@@ -36,34 +34,40 @@ function* grid(names: readonly ParamName[], at = 0, p: Params = {}): Generator<P
 
 /** The model fitted on `y` (which has at least `model.minPoints(season)` points). */
 export function fit(model: Model, y: readonly number[], season: number): Fitted {
-  const evaluate = (params: Params): Fitted => {
-    const r = run(model, y, params, season)
-    const e = sse(r.residuals)
-    return { ...r, params, sse: Number.isFinite(e) ? e : Infinity }
+  const cost = (params: Params) => {
+    const e = squaredErrors(model, y, params, season)
+    return Number.isFinite(e) ? e : Infinity
   }
-  if (model.params.length === 0) return evaluate({})
-  let best: Fitted | undefined
-  for (const p of grid(model.params)) {
-    const f = evaluate(p)
-    if (!best || f.sse < best.sse) best = f
-  }
-  let current = best!
-  for (let step = FIRST_STEP; step >= LAST_STEP; step /= 2) {
-    let moved = true
-    while (moved) {
-      moved = false
-      for (const name of model.params) {
-        for (const sign of [-1, 1]) {
-          const v = clamp(name, current.params[name]! + sign * step)
-          if (v === current.params[name]) continue
-          const f = evaluate({ ...current.params, [name]: v })
-          if (f.sse < current.sse) {
-            current = f
-            moved = true
+  let best: Params = {}
+  let bestCost = Infinity
+  if (model.params.length > 0) {
+    for (const p of grid(model.params)) {
+      const c = cost(p)
+      if (c < bestCost) {
+        best = p
+        bestCost = c
+      }
+    }
+    for (let step = FIRST_STEP; step >= LAST_STEP; step /= 2) {
+      let moved = true
+      while (moved) {
+        moved = false
+        for (const name of model.params) {
+          for (const sign of [-1, 1]) {
+            const v = clamp(name, best[name]! + sign * step)
+            if (v === best[name]) continue
+            const p = { ...best, [name]: v }
+            const c = cost(p)
+            if (c < bestCost) {
+              best = p
+              bestCost = c
+              moved = true
+            }
           }
         }
       }
     }
   }
-  return current
+  const r = run(model, y, best, season)
+  return { ...r, params: best, sse: r.residuals.reduce((s, e) => s + e * e, 0) }
 }

@@ -94,9 +94,30 @@ function meanForecast(y: readonly number[], horizon: number): SeriesForecast {
   }
 }
 
-/** The candidates that every fold's training part has enough points for. */
+/** The least training a fold keeps: two full seasons when seasonal candidates can be scored, else Holt's start. */
+function minTraining(n: number, foldHorizon: number, season: number | null): number {
+  const nonSeasonal = Math.max(...MODEL_NAMES.filter((m) => !MODELS[m].seasonal).map((m) => MODELS[m].minPoints(1)))
+  if (season === null) return nonSeasonal
+  const seasonal = Math.max(...MODEL_NAMES.filter((m) => MODELS[m].seasonal).map((m) => MODELS[m].minPoints(season)))
+  // With origins one point apart, the shortest training part has n − h′ − (FOLDS − 1) points.
+  return n - foldHorizon - (FOLDS - 1) >= seasonal ? seasonal : nonSeasonal
+}
+
+/**
+ * The folds' origins (§8.3 step 3), oldest first: the last one leaves `foldHorizon` points after it; the others are
+ * `foldHorizon` apart, so the folds' test points do not overlap, or closer (down to one point) when that keeps the
+ * shortest training part long enough for every candidate (two full seasons for the seasonal ones).
+ */
+export function foldOrigins(n: number, foldHorizon: number, season: number | null): number[] {
+  const last = n - foldHorizon
+  const room = Math.floor((last - minTraining(n, foldHorizon, season)) / (FOLDS - 1))
+  const step = Math.max(1, Math.min(foldHorizon, room))
+  return Array.from({ length: FOLDS }, (_, k) => last - (FOLDS - 1 - k) * step)
+}
+
+/** The candidates that the shortest fold's training part has enough points for. */
 export function eligibleCandidates(n: number, foldHorizon: number, season: number | null): ModelName[] {
-  const shortest = n - FOLDS * foldHorizon
+  const shortest = foldOrigins(n, foldHorizon, season)[0]!
   return MODEL_NAMES.filter((name) => {
     const model = MODELS[name]
     if (model.seasonal && season === null) return false
@@ -106,11 +127,14 @@ export function eligibleCandidates(n: number, foldHorizon: number, season: numbe
 
 type Scores = { name: ModelName; smape: number; mape: number | null; mae: number }
 
-/**
- * Rolling-origin backtest (§8.3 step 3): fold k trains on the points before its origin and forecasts the next
- * `foldHorizon`; the origins are the last `FOLDS` such blocks of the history, so the folds' test points do not overlap.
- */
-function backtest(y: readonly number[], names: readonly ModelName[], foldHorizon: number, season: number): Scores[] {
+/** Rolling-origin backtest (§8.3 step 3): each fold trains on the points before its origin and forecasts the next `foldHorizon`. */
+function backtest(
+  y: readonly number[],
+  names: readonly ModelName[],
+  origins: readonly number[],
+  foldHorizon: number,
+  season: number,
+): Scores[] {
   return names.map((name) => {
     const model = MODELS[name]
     let smape = 0
@@ -118,8 +142,7 @@ function backtest(y: readonly number[], names: readonly ModelName[], foldHorizon
     let percent = 0
     let nonZero = 0
     let points = 0
-    for (let k = FOLDS; k >= 1; k--) {
-      const origin = y.length - k * foldHorizon
+    for (const origin of origins) {
       const fitted = fit(model, y.slice(0, origin), season)
       const predicted = pointForecast(fitted.filter, foldHorizon)
       for (let i = 0; i < foldHorizon; i++) {
@@ -186,7 +209,7 @@ export function forecastSeries(y: readonly number[], { horizon, season, seed }: 
   const foldHorizon = Math.min(horizon, Math.max(1, Math.floor(y.length / 5)))
   const names = eligibleCandidates(y.length, foldHorizon, season)
   const m = season ?? 1
-  const scores = backtest(y, names, foldHorizon, m)
+  const scores = backtest(y, names, foldOrigins(y.length, foldHorizon, season), foldHorizon, m)
   // Lowest mean sMAPE; the candidates are simplest first, so a tie keeps the simpler.
   const best = scores.reduce((a, b) => (b.smape < a.smape - 1e-9 ? b : a))
   const model = MODELS[best.name]

@@ -47,6 +47,22 @@ export type Model = {
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
 
+/** The least-squares line through `ys` at x = 0, 1, …: its value at 0 and its slope. */
+function line(ys: readonly number[]): { intercept: number; slope: number } {
+  const n = ys.length
+  if (n < 2) return { intercept: ys[0] ?? 0, slope: 0 }
+  const mx = (n - 1) / 2
+  const my = mean(ys)
+  let sxy = 0
+  let sxx = 0
+  ys.forEach((v, x) => {
+    sxy += (x - mx) * (v - my)
+    sxx += (x - mx) ** 2
+  })
+  const slope = sxy / sxx
+  return { intercept: my - slope * mx, slope }
+}
+
 class Last implements Filter {
   constructor(private last: number) {}
   predict() {
@@ -96,32 +112,39 @@ class Level implements Filter {
 
 /** Level, damped trend and (with a non-empty `seasonal` ring, `at` the next season's index) additive seasons. */
 class Smoothing implements Filter {
+  private readonly alpha: number
+  private readonly beta: number
+  private readonly gamma: number
+  private readonly phi: number
   constructor(
-    private readonly p: Required<Pick<Params, 'alpha' | 'beta' | 'phi'>> & { gamma: number },
+    p: { alpha: number; beta: number; gamma: number; phi: number },
     private level: number,
     private trend: number,
     private readonly seasonal: number[],
     private at = 0,
-  ) {}
-  private season() {
-    return this.seasonal.length === 0 ? 0 : this.seasonal[this.at]!
+  ) {
+    this.alpha = p.alpha
+    this.beta = p.beta
+    this.gamma = p.gamma
+    this.phi = p.phi
   }
   predict() {
-    return this.level + this.p.phi * this.trend + this.season()
+    return this.level + this.phi * this.trend + (this.seasonal.length === 0 ? 0 : this.seasonal[this.at]!)
   }
   observe(y: number) {
-    const { alpha, beta, gamma, phi } = this.p
-    const s = this.season()
-    const level = alpha * (y - s) + (1 - alpha) * (this.level + phi * this.trend)
-    this.trend = beta * (level - this.level) + (1 - beta) * phi * this.trend
+    const seasons = this.seasonal.length
+    const s = seasons === 0 ? 0 : this.seasonal[this.at]!
+    const level = this.alpha * (y - s) + (1 - this.alpha) * (this.level + this.phi * this.trend)
+    this.trend = this.beta * (level - this.level) + (1 - this.beta) * this.phi * this.trend
     this.level = level
-    if (this.seasonal.length > 0) {
-      this.seasonal[this.at] = gamma * (y - level) + (1 - gamma) * s
-      this.at = (this.at + 1) % this.seasonal.length
+    if (seasons > 0) {
+      this.seasonal[this.at] = this.gamma * (y - level) + (1 - this.gamma) * s
+      this.at = this.at + 1 === seasons ? 0 : this.at + 1
     }
   }
   clone() {
-    return new Smoothing(this.p, this.level, this.trend, [...this.seasonal], this.at)
+    const p = { alpha: this.alpha, beta: this.beta, gamma: this.gamma, phi: this.phi }
+    return new Smoothing(p, this.level, this.trend, [...this.seasonal], this.at)
   }
 }
 
@@ -154,40 +177,63 @@ export const MODELS: Record<ModelName, Model> = {
     seasonal: false,
     params: ['alpha', 'beta', 'phi'],
     minPoints: () => 3,
-    // Level at the second point, slope the first difference.
-    start: (y, p) => ({
-      filter: new Smoothing(
+    // Level and slope from a straight line through the first points (up to ten), set just before the first one;
+    // the filter then runs over the whole history.
+    start: (y, p) => {
+      const { intercept, slope } = line(y.slice(0, Math.min(y.length, 10)))
+      const filter = new Smoothing(
         { alpha: param(p, 'alpha'), beta: param(p, 'beta'), phi: param(p, 'phi'), gamma: 0 },
-        y[1]!,
-        y[1]! - y[0]!,
+        intercept - slope,
+        slope,
         [],
-      ),
-      from: 2,
-    }),
+      )
+      return { filter, from: 0 }
+    },
   },
   holt_winters: {
     name: 'holt_winters',
     seasonal: true,
     params: ['alpha', 'beta', 'gamma', 'phi'],
     minPoints: (m) => 2 * m,
-    // Level the first season's mean, slope the change of the mean to the second season per step, seasons the first
-    // season's deviations from its mean; the filter then runs from the second season on.
+    // A classical decomposition of the first full seasons (up to three): a straight line through the seasons' means
+    // gives the level and slope, the average deviation from it at each position of the season the seasonal terms
+    // (summing to 0). The state is set just before the first point, and the filter runs over the whole history.
     start: (y, p, m) => {
-      const first = mean(y.slice(0, m))
-      const second = mean(y.slice(m, 2 * m))
+      const seasons = Math.min(3, Math.floor(y.length / m))
+      const means = Array.from({ length: seasons }, (_, k) => mean(y.slice(k * m, (k + 1) * m)))
+      const fitted = seasons > 1 ? line(means) : { intercept: means[0]!, slope: 0 }
+      const slope = fitted.slope / m
+      // The line at point t: the first season's mean sits at its middle, (m − 1) / 2.
+      const at = (t: number) => fitted.intercept + slope * (t - (m - 1) / 2)
+      const deviations = Array.from({ length: m }, (_, i) =>
+        mean(Array.from({ length: seasons }, (_, k) => y[k * m + i]! - at(k * m + i))),
+      )
+      const centre = mean(deviations)
       const filter = new Smoothing(
         { alpha: param(p, 'alpha'), beta: param(p, 'beta'), phi: param(p, 'phi'), gamma: param(p, 'gamma') },
-        first,
-        (second - first) / m,
-        y.slice(0, m).map((v) => v - first),
+        at(-1),
+        slope,
+        deviations.map((d) => d - centre),
       )
-      return { filter, from: m }
+      return { filter, from: 0 }
     },
   },
 }
 
 /** A model run over a history: the filter after its last point, and the one-step errors it made on the way. */
 export type Run = { filter: Filter; residuals: number[] }
+
+/** The sum of squared one-step errors of a model run over a history (what fitting minimises), without keeping them. */
+export function squaredErrors(model: Model, y: readonly number[], p: Params, season: number): number {
+  const { filter, from } = model.start(y, p, season)
+  let sse = 0
+  for (let t = from; t < y.length; t++) {
+    const e = y[t]! - filter.predict()
+    sse += e * e
+    filter.observe(y[t]!)
+  }
+  return sse
+}
 
 export function run(model: Model, y: readonly number[], p: Params, season: number): Run {
   const { filter, from } = model.start(y, p, season)
