@@ -45,6 +45,7 @@ const CustomersAnalyticsPage = page(analytics, 'CustomersAnalyticsPage')
 const CommunityAnalyticsPage = page(analytics, 'CommunityAnalyticsPage')
 const VoiceAnalyticsPage = page(analytics, 'VoiceAnalyticsPage')
 const SurveysAnalyticsPage = page(analytics, 'SurveysAnalyticsPage')
+const ForecastsPage = page(() => import('../features/forecasts/pages'), 'ForecastsPage')
 const NotFoundPage = page(() => import('../features/shell/pages/NotFoundPage'), 'NotFoundPage')
 const UpcomingAreaPage = lazy(() =>
   import('../features/areas/pages/UpcomingAreaPage').then((m) => ({ default: m.UpcomingAreaPage })),
@@ -101,6 +102,7 @@ export const routes: RouteObject[] = [
               { path: 'community', element: <CommunityAnalyticsPage /> },
               { path: 'voice', element: <VoiceAnalyticsPage /> },
               { path: 'surveys', element: <SurveysAnalyticsPage /> },
+              { path: 'forecasts', element: <ForecastsPage /> },
             ],
           },
           upcoming('reports', 'reports'),

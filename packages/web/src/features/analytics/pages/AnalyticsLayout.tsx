@@ -19,17 +19,19 @@ export const AnalyticsIndex = () => {
  */
 export const AnalyticsLayout = () => {
   const { pathname, search } = useLocation()
+  // Forecasts have their own controls (period, horizon, channel, community) and keep them in the address.
+  const forecasts = pathname.startsWith('/analytics/forecasts')
   const current = AREAS.find((a) => pathname.startsWith(`/analytics/${a.path}`)) ?? AREAS[0]
   const ctx = useAnalyticsView(current.filters)
   return (
     <>
       <PageHeader
         title="Analytics"
-        description="How your chats, response times, satisfaction, topics, customers, community, voice messages and surveys are doing."
+        description="How your chats, response times, satisfaction, topics, customers, community, voice messages and surveys are doing, and where they are heading."
       />
       <Box component="nav" aria-label="Analytics pages" sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs
-          value={current.path}
+          value={forecasts ? 'forecasts' : current.path}
           variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
@@ -41,12 +43,13 @@ export const AnalyticsLayout = () => {
               value={area.path}
               label={area.label}
               component={RouterLink}
-              to={{ pathname: `/analytics/${area.path}`, search }}
+              to={{ pathname: `/analytics/${area.path}`, search: forecasts ? '' : search }}
             />
           ))}
+          <Tab value="forecasts" label="Forecasts" component={RouterLink} to="/analytics/forecasts" />
         </Tabs>
       </Box>
-      <FilterBar ctx={ctx} area={current} />
+      {forecasts ? null : <FilterBar ctx={ctx} area={current} />}
       <Outlet context={ctx} />
     </>
   )
