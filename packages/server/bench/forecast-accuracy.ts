@@ -39,7 +39,7 @@ function normal(rng: Rng): number {
 }
 
 /** One series: `points` of history with outliers and a zero run, and `horizon` future observations. */
-export function synthetic(kind: Kind, rng: Rng) {
+export function synthetic(kind: Kind, rng: Rng, outliers: number) {
   const level = 20 + 180 * uniformFloat64(rng)
   const trend = ((uniformFloat64(rng) - 0.5) * level) / kind.points // up to ±50 % over the history
   const amplitude = kind.seasonal ? level * (0.2 + 0.4 * uniformFloat64(rng)) : 0
@@ -49,8 +49,8 @@ export function synthetic(kind: Kind, rng: Rng) {
   const noise = level * (0.05 + 0.1 * uniformFloat64(rng))
   const value = (t: number) =>
     Math.max(0, level + trend * t + (amplitude * (shape[t % kind.season]! - mean)) / sd + noise * normal(rng))
-  // Outliers: about 2 % of the points, history and future alike, are three times their value.
-  const observed = (t: number) => value(t) * (uniformFloat64(rng) < 0.02 ? 3 : 1)
+  // Outliers: a share of the points (2 %), history and future alike, are three times their value.
+  const observed = (t: number) => value(t) * (uniformFloat64(rng) < outliers ? 3 : 1)
   const history = Array.from({ length: kind.points }, (_, t) => observed(t))
   // An outage: a run of zeros somewhere in the first 80 % of the history, of 1–3 days or of one month.
   const at = Math.floor(uniformFloat64(rng) * kind.points * 0.8)
@@ -72,7 +72,7 @@ export type KindResult = {
 }
 
 /** Scores `kind.count` series of a kind. */
-export function scoreKind(kind: Kind, seed: number): KindResult {
+export function scoreKind(kind: Kind, seed: number, outliers = 0.02): KindResult {
   const rng = xoroshiro128plus(seed)
   const sums = new Map<ModelName, number[]>(MODEL_NAMES.map((n) => [n, []]))
   const selected: number[] = []
@@ -81,7 +81,7 @@ export function scoreKind(kind: Kind, seed: number): KindResult {
   let in95 = 0
   let points = 0
   for (let s = 0; s < kind.count; s++) {
-    const { history, future } = synthetic(kind, rng)
+    const { history, future } = synthetic(kind, rng, outliers)
     const smape = (f: readonly number[]) => mean(future.map((a, i) => smapePoint(f[i]!, a)))
     for (const name of eligibleCandidates(history.length, 1, kind.season)) {
       const fitted = fit(MODELS[name], history, kind.season)

@@ -12,6 +12,7 @@
  *
  *   npm run bench:forecast                                              # both; builds tenant L on PGlite at BENCH_SCALE
  *   BENCH_PART=accuracy npm run bench:forecast                          # accuracy only (no database)
+ *   BENCH_PART=accuracy BENCH_OUTLIERS=0 npm run bench:forecast         # the same series without outliers
  *   DATABASE_URL=postgres://… BENCH_REUSE=proxima_bench_… npm run bench:forecast   # speed on a kept analytics bench database
  *   DATABASE_URL=postgres://… BENCH_SCALE=1 npm run bench:forecast      # builds tenant L on PostgreSQL (about 12 min)
  */
@@ -35,19 +36,23 @@ const PORT = Number(process.env.BENCH_PORT ?? 3903)
 const REUSE = process.env.BENCH_REUSE
 const KEEP = process.env.BENCH_KEEP === '1'
 const SEED = 20_261_127
+/** The share of synthetic points that are outliers. */
+const OUTLIERS = Number(process.env.BENCH_OUTLIERS ?? 0.02)
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED')
 const f1 = (v: number) => v.toFixed(1)
 
 function accuracy() {
-  console.log('\naccuracy: mean sMAPE (%) of the next `horizon` observations; interval coverage of those observations')
+  console.log(
+    `\naccuracy (outliers ${(OUTLIERS * 100).toFixed(0)} % of points): mean sMAPE (%) of the next \`horizon\` observations; interval coverage of those observations`,
+  )
   console.log(
     `${'series'.padEnd(26)}${MODEL_NAMES.map((n) => n.padStart(15)).join('')}${'selected'.padStart(10)}` +
       `${'÷ s.naive'.padStart(10)}${'cov 80'.padStart(8)}${'cov 95'.padStart(8)}   selected models`,
   )
   const results: KindResult[] = []
   for (const [i, kind] of KINDS.entries()) {
-    const r = scoreKind(kind, SEED + i)
+    const r = scoreKind(kind, SEED + i, OUTLIERS)
     results.push(r)
     const sn = r.candidates.get('seasonal_naive')!
     console.log(
