@@ -25,6 +25,7 @@ const CLIENT_COLUMNS = [
   'survey_subgroup_clients.client_id',
   'survey_invitations.client_id',
   'survey_responses.client_id',
+  'analytics_client_firsts.client_id',
 ]
 
 /** Unique keys of tenant tables that are global on purpose: accounts, and secrets looked up before the tenant is known. */

@@ -7,8 +7,8 @@ import { activeChats } from './rollup/presence.queries.js'
  * Per-period histories that the forecasts need and the descriptive metrics do not already read (contract §8.4).
  * Each answers per 1-based bucket index of `edges` (bucket i is `[edges[i-1], edges[i])`); a bucket without
  * anything has no entry. Counts that add up come from the rollups (chats per topic), distinct chats from the active
- * chats of each hour; a client's first chat and the community participants are read from their tables through
- * indexes that lead with the tenant.
+ * chats of each hour, a client's first chat from a table that triggers keep (migration 0022); the community
+ * involvements are read from their tables through indexes that lead with the tenant.
  */
 
 const bounds = (edges: readonly Date[]) => edges.map((d) => d.toISOString())
@@ -51,7 +51,8 @@ export type GenderName = 'Male' | 'Female' | 'Other' | 'Unknown'
 
 /**
  * Registered clients whose first chat with the tenant (any channel) was created in each bucket, by the gender of
- * their profile (none: `Unknown`). Visitors have no profile and are not counted.
+ * their profile (none: `Unknown`). Visitors have no profile and are not counted. The first chats are kept by
+ * triggers on chats (migration 0022), so a period's new clients are one index range.
  */
 export async function newClientsByGender(
   db: Executor,
@@ -60,17 +61,13 @@ export async function newClientsByGender(
 ): Promise<{ b: number; gender: GenderName; n: number }[]> {
   if (edges.length < 2) return []
   const { rows } = await sql<{ b: number; gender: GenderName; n: string | number }>`
-    SELECT width_bucket(f.first_at, ${bounds(edges)}::timestamptz[]) AS b,
+    SELECT width_bucket(f.first_chat_at, ${bounds(edges)}::timestamptz[]) AS b,
       coalesce(u.gender, 'Unknown') AS gender, count(*) AS n
-    FROM (
-      SELECT c.client_id, min(c.created_at) AS first_at
-      FROM chats c
-      WHERE c.tenant_id = ${tenantId} AND c.client_id IS NOT NULL
-      GROUP BY c.client_id
-    ) f
+    FROM analytics_client_firsts f
     JOIN users u ON u.id = f.client_id
-    WHERE f.first_at >= ${edges[0]!.toISOString()}::timestamptz
-      AND f.first_at < ${edges.at(-1)!.toISOString()}::timestamptz
+    WHERE f.tenant_id = ${tenantId}
+      AND f.first_chat_at >= ${edges[0]!.toISOString()}::timestamptz
+      AND f.first_chat_at < ${edges.at(-1)!.toISOString()}::timestamptz
     GROUP BY 1, 2`.execute(db)
   return rows.map((r) => ({ b: Number(r.b), gender: r.gender, n: Number(r.n) }))
 }

@@ -11,6 +11,7 @@ import {
   earliestActivity,
   lockTenantRollups,
   markTenantDirty,
+  rebuildClientFirsts,
   resetSealing,
   sealingClock,
   takeDirtyHours,
@@ -91,6 +92,7 @@ export function createRollupRoller(db: Db, o: { marginMs?: number; sealChunkMs?:
     async catchUp() {
       while (await seal(31 * DAY_MS));
       while ((await clean()) > 0);
+      await rebuildClientFirsts(db, undefined)
     },
     /** Rolls every hour of one tenant again (after a repair or a change of definitions); returns the hours. */
     async rebuildTenant(tenantId: number) {
@@ -98,6 +100,7 @@ export function createRollupRoller(db: Db, o: { marginMs?: number; sealChunkMs?:
       const { sealedUntil } = await sealingClock(db, marginMs)
       const marked = sealedUntil ? await markTenantDirty(db, tenantId, sealedUntil) : 0
       while ((await dirtyCount(db, tenantId)) > 0 && (await clean()) > 0);
+      await rebuildClientFirsts(db, tenantId)
       return marked
     },
     /** Drops every rollup and seals all history again (reads are live meanwhile). */
@@ -108,6 +111,7 @@ export function createRollupRoller(db: Db, o: { marginMs?: number; sealChunkMs?:
       })
       while (await seal(31 * DAY_MS));
       while ((await clean()) > 0);
+      await rebuildClientFirsts(db, undefined)
     },
   }
 }

@@ -154,3 +154,21 @@ export async function dirtyCount(db: Executor, tenantId?: number): Promise<numbe
     WHERE ${tenantId === undefined ? sql`TRUE` : sql`tenant_id = ${tenantId}`}`.execute(db)
   return Number(rows[0]?.n ?? 0)
 }
+
+/**
+ * Recomputes the first chats of one tenant's clients (or everyone's) from their chats: a repair. Rows are corrected
+ * in place, not dropped first, so chats written meanwhile (whose triggers keep their own rows) are not lost.
+ */
+export async function rebuildClientFirsts(db: Executor, tenantId: number | undefined): Promise<void> {
+  const tenant = (alias: string) =>
+    tenantId === undefined ? sql`` : sql`AND ${sql.ref(`${alias}.tenant_id`)} = ${tenantId}`
+  await sql`INSERT INTO analytics_client_firsts (tenant_id, client_id, first_chat_at)
+    SELECT c.tenant_id, c.client_id, min(c.created_at) FROM chats c WHERE c.client_id IS NOT NULL ${tenant('c')}
+    GROUP BY 1, 2
+    ON CONFLICT (tenant_id, client_id) DO UPDATE SET first_chat_at = excluded.first_chat_at
+      WHERE analytics_client_firsts.first_chat_at IS DISTINCT FROM excluded.first_chat_at`.execute(db)
+  await sql`DELETE FROM analytics_client_firsts f
+    WHERE NOT EXISTS (SELECT FROM chats c WHERE c.tenant_id = f.tenant_id AND c.client_id = f.client_id) ${tenant('f')}`.execute(
+    db,
+  )
+}

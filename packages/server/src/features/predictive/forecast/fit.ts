@@ -9,10 +9,10 @@ import { PARAM_RANGE, run, squaredErrors, type Model, type ParamName, type Param
 
 /** Coarse grid per parameter, inside its range. */
 const GRID: Record<ParamName, readonly number[]> = {
-  alpha: [0.05, 0.2, 0.4, 0.6, 0.8, 0.95],
-  beta: [0.01, 0.05, 0.2, 0.5, 0.8],
-  gamma: [0.01, 0.1, 0.3, 0.6, 0.9],
-  phi: [0.8, 0.9, 0.98],
+  alpha: [0.1, 0.4, 0.8],
+  beta: [0.01, 0.1, 0.4],
+  gamma: [0.05, 0.3, 0.7],
+  phi: [0.8, 0.98],
 }
 const FIRST_STEP = 0.08
 const LAST_STEP = 0.005
