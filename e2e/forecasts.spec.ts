@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO } from './demo-organization.mjs'
-import { docsImage, expectDashboard, pageErrors, seriousViolations, sidewaysOverflow, signIn } from './helpers.js'
+import {
+  createOrganization,
+  docsImage,
+  expectDashboard,
+  pageErrors,
+  PASSWORD,
+  seriousViolations,
+  sidewaysOverflow,
+  signIn,
+} from './helpers.js'
 
 /*
  * Analytics → Forecasts on the demo organization e2e/serve.mjs generates: every forecast loads at 1440 and 390 px
@@ -92,4 +101,18 @@ test('the forecasts page of the demo organization: every forecast on a desktop a
   const count = (n: number) => Math.round(n).toLocaleString('en-US')
   expect(cells.slice(1)).toEqual([end.value, end.lower_80, end.upper_80, end.lower_95, end.upper_95].map(count))
   expect(errors).toEqual([])
+})
+
+test('on the Basic plan the forecasts page says they are not part of it and leads to Plan & billing', async ({
+  page,
+  request,
+}) => {
+  const { admin } = await createOrganization(request, { plan: 'basic' })
+  await signIn(page, admin.email, PASSWORD)
+  await expectDashboard(page, 'Grace')
+  await page.goto('/analytics/forecasts')
+  const card = page.getByTestId('forecast-interactions')
+  await expect(card).toHaveAttribute('data-status', 'rejected')
+  await expect(card).toContainText('Predictive analytics are not part of your plan.')
+  await expect(card.getByRole('link', { name: 'Settings → Plan & billing' })).toHaveAttribute('href', '/settings/plan')
 })
