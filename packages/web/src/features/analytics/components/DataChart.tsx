@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box'
-import ToggleButton from '@mui/material/ToggleButton'
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import { useTheme } from '@mui/material/styles'
 import { BarChart } from '@mui/x-charts/BarChart'
 import { LineChart } from '@mui/x-charts/LineChart'
 import { useState } from 'react'
+import { ChartModeSwitch, type ChartMode } from './ChartModeSwitch'
 import { DataTable, type Column } from './DataTable'
 
 export type ChartSeries = {
@@ -44,7 +43,7 @@ export const DataChart = ({
   height = 260,
 }: Props) => {
   const theme = useTheme()
-  const [mode, setMode] = useState<'chart' | 'table'>('chart')
+  const [mode, setMode] = useState<ChartMode>('chart')
   const palette = [theme.palette.primary.main, theme.palette.secondary.main, theme.palette.warning.dark]
   const chartSeries = series.map((s, i) => ({
     data: s.values,
@@ -69,20 +68,7 @@ export const DataChart = ({
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={mode}
-          onChange={(_, next: 'chart' | 'table' | null) => {
-            if (next) setMode(next)
-          }}
-          aria-label={`${title}: show as`}
-        >
-          <ToggleButton value="chart">Chart</ToggleButton>
-          <ToggleButton value="table">Table</ToggleButton>
-        </ToggleButtonGroup>
-      </Box>
+      <ChartModeSwitch title={title} mode={mode} onChange={setMode} />
       {mode === 'table' ? (
         <DataTable
           caption={title}

@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box'
-import ToggleButton from '@mui/material/ToggleButton'
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import Typography from '@mui/material/Typography'
 import { alpha, useTheme } from '@mui/material/styles'
 import { LineChart, lineClasses } from '@mui/x-charts/LineChart'
 import type { ForecastGranularity, SeriesForecast } from '@proxima/contracts'
 import { useState } from 'react'
+import { ChartModeSwitch, type ChartMode } from '../../analytics/components/ChartModeSwitch'
 import { DataTable } from '../../analytics/components/DataTable'
 import { NONE } from '../../analytics/format'
 import { chartRows } from '../view'
@@ -27,7 +26,7 @@ type Props = {
  */
 export const ForecastChart = ({ title, forecast, granularity, timeZone, format, height = 280 }: Props) => {
   const theme = useTheme()
-  const [mode, setMode] = useState<'chart' | 'table'>('chart')
+  const [mode, setMode] = useState<ChartMode>('chart')
   const rows = chartRows(forecast, granularity, timeZone)
   const main = theme.palette.primary.main
   const gap = (upper: (number | null)[], lower: (number | null)[]) =>
@@ -47,25 +46,11 @@ export const ForecastChart = ({ title, forecast, granularity, timeZone, format, 
   const hidden = (id: string) => `& .${lineClasses.line}[data-series="${id}"]`
   return (
     <Box>
-      <Box
-        sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}
-      >
+      <ChartModeSwitch title={title} mode={mode} onChange={setMode}>
         <Typography variant="body2" color="text.secondary">
           Solid: what happened. Dashed: the forecast. Shaded: where 80% and 95% of outcomes should fall.
         </Typography>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={mode}
-          onChange={(_, next: 'chart' | 'table' | null) => {
-            if (next) setMode(next)
-          }}
-          aria-label={`${title}: show as`}
-        >
-          <ToggleButton value="chart">Chart</ToggleButton>
-          <ToggleButton value="table">Table</ToggleButton>
-        </ToggleButtonGroup>
-      </Box>
+      </ChartModeSwitch>
       {mode === 'table' ? (
         <DataTable
           caption={title}

@@ -9,21 +9,13 @@ import { useQuery } from '@tanstack/react-query'
 import { FORECAST_HORIZON, type Channel, type ForecastGranularity, type PredictiveInput } from '@proxima/contracts'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { CHANNEL_LABEL } from '../../chats/format'
 import { fetchCommunities } from '../../community/api'
 import { ScopeSelect } from '../../analytics/components/ScopeSelect'
 import { formatCount, formatPercent } from '../../analytics/format'
 import { useForecast } from '../api'
 import { ForecastCard } from '../components/ForecastCard'
 import { horizonChoices, PERIOD_NOUN, readView, writeView, type ForecastView } from '../view'
-
-const CHANNEL_LABELS: Record<Channel, string> = {
-  mobile: 'Mobile app',
-  website: 'Website',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  whatsapp: 'WhatsApp',
-  email: 'Email',
-}
 
 const GRANULARITIES: { value: ForecastGranularity; label: string }[] = [
   { value: 'day', label: 'Daily' },
@@ -127,7 +119,7 @@ export const ForecastsPage = () => {
           sx={{ width: { xs: '100%', sm: 200 } }}
         >
           <MenuItem value="">All channels</MenuItem>
-          {Object.entries(CHANNEL_LABELS).map(([value, label]) => (
+          {Object.entries(CHANNEL_LABEL).map(([value, label]) => (
             <MenuItem key={value} value={value}>
               {label}
             </MenuItem>
