@@ -150,6 +150,12 @@ describe('chat interactions', () => {
     expect(whatsapp.history.map((h) => h.value)).toEqual(messages.history.map((h) => Math.ceil(h.value / 3)))
   })
 
+  it('ends the history now at the latest: today as `to` is today so far', async () => {
+    const f = await ok('chat/interactions', main.token, { from: '2026-05-01', to: '2026-06-30', horizon: 2 })
+    expect(f.history.at(-1)!.end_time).toBe('2026-05-13T00:00:00.000Z')
+    expect(f.current_period).toMatchObject({ start_time: '2026-05-13T00:00:00.000Z', value_so_far: 3 })
+  })
+
   it('keeps an answer for an hour: the same request again is cached, another is not', async () => {
     const params = { from: '2026-03-01', to: '2026-05-01', horizon: 5 }
     const first = await ok('chat/interactions', main.token, params)

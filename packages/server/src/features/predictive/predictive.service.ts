@@ -96,7 +96,9 @@ export function createPredictiveService({ db, clock }: { db: Db; clock: Clock })
 
     const timezone = input.timezone ?? basics.timezone
     const now = clock.now()
-    const to = input.to === undefined ? now : windowBound(input.to, timezone, 'to')
+    // History ends now at the latest: a later `to` (today's date, say) would count periods that have not happened.
+    const to =
+      input.to === undefined ? now : new Date(Math.min(windowBound(input.to, timezone, 'to').getTime(), now.getTime()))
     const from =
       input.from === undefined ? defaultFrom(to, granularity, timezone) : windowBound(input.from, timezone, 'from')
     if (from >= to) throw invalid('from', '"from" must be before "to".')
