@@ -40,6 +40,8 @@ import { tenantBasics } from './predictive.queries.js'
 
 const CACHE_TTL_MS = 3_600_000
 const CACHE_ENTRIES = 2_000
+/** The most the kept answers may weigh, counted as the characters of their JSON (a daily answer is 20–100 kB). */
+const CACHE_CHARACTERS = 32_000_000
 
 /** A request's parameters after defaults and checks. */
 type Params = {
@@ -67,6 +69,8 @@ type Job = { endpoint: PredictiveEndpoint; params: Params }
 export function createPredictiveService({ db, clock }: { db: Db; clock: Clock }) {
   const cache = new LRUCache<string, Reply, Job>({
     max: CACHE_ENTRIES,
+    maxSize: CACHE_CHARACTERS,
+    sizeCalculation: (reply) => JSON.stringify(reply).length,
     ttl: CACHE_TTL_MS,
     fetchMethod: (_key, _stale, { context }) => compute(context.endpoint, context.params),
   })
