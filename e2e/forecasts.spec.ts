@@ -111,8 +111,11 @@ test('on the Basic plan the forecasts page says they are not part of it and lead
   await signIn(page, admin.email, PASSWORD)
   await expectDashboard(page, 'Grace')
   await page.goto('/analytics/forecasts')
-  const card = page.getByTestId('forecast-interactions')
-  await expect(card).toHaveAttribute('data-status', 'rejected')
-  await expect(card).toContainText('Predictive analytics are not part of your plan.')
-  await expect(card.getByRole('link', { name: 'Settings → Plan & billing' })).toHaveAttribute('href', '/settings/plan')
+  const message = page.getByTestId('forecasts-plan')
+  await expect(message).toContainText('Predictive analytics are not part of your plan.')
+  await expect(message.getByRole('link', { name: 'Settings → Plan & billing' })).toHaveAttribute(
+    'href',
+    '/settings/plan',
+  )
+  await expect(page.getByTestId('forecast-interactions')).toHaveCount(0)
 })

@@ -10,6 +10,7 @@ const DASHBOARD_ROUTES = [
   '/surveys',
   '/surveys/new',
   '/analytics',
+  '/analytics/forecasts',
   '/reports',
   '/ai',
   '/settings',

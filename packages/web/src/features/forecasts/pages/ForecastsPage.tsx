@@ -11,6 +11,7 @@ import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { CHANNEL_LABEL } from '../../chats/format'
 import { fetchCommunities } from '../../community/api'
+import { isPlanProblem, PlanProblem } from '../../community/components/PlanProblem'
 import { ScopeSelect } from '../../analytics/components/ScopeSelect'
 import { formatCount, formatPercent } from '../../analytics/format'
 import { useForecast } from '../api'
@@ -70,6 +71,17 @@ export const ForecastsPage = () => {
   const shownTopic = topics.data?.topics.find((t) => t.topic_id === topicId) ?? topics.data?.topics[0] ?? null
   const shownGender = genders.data?.genders.find((x) => x.gender === gender) ?? null
   const card = { granularity: g, timeZone, format: (v: number | null) => formatCount(v) }
+
+  // Without the plan's forecasts, one message says so instead of seven refusals.
+  if (interactions.error && isPlanProblem(interactions.error))
+    return (
+      <Box data-testid="forecasts-plan">
+        <Typography sx={{ mb: 1 }}>
+          Forecasts show where your chats, customers and community are heading, with how sure they are.
+        </Typography>
+        <PlanProblem error={interactions.error} />
+      </Box>
+    )
 
   return (
     <>
