@@ -30,8 +30,11 @@ function midnight(date: Temporal.PlainDate, timeZone: string): Temporal.ZonedDat
   return date.toZonedDateTime({ timeZone })
 }
 
+/** The instant a local date starts in `timeZone` (its midnight, or its first instant when midnight is skipped). */
+export const dateStart = (date: Temporal.PlainDate, timeZone: string): Date => instant(midnight(date, timeZone))
+
 /** The local calendar date at an instant. */
-function localDate(at: Date, timeZone: string): Temporal.PlainDate {
+export function localDate(at: Date, timeZone: string): Temporal.PlainDate {
   return Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(timeZone).toPlainDate()
 }
 
@@ -79,7 +82,7 @@ export function resolveWindow(
 }
 
 /** The first day of the calendar unit that contains `date`: itself, its week's Monday or its month's first. */
-function unitStart(date: Temporal.PlainDate, granularity: Exclude<Granularity, 'hour'>): Temporal.PlainDate {
+export function unitStart(date: Temporal.PlainDate, granularity: Exclude<Granularity, 'hour'>): Temporal.PlainDate {
   if (granularity === 'week') return date.subtract({ days: date.dayOfWeek - 1 })
   if (granularity === 'month') return date.with({ day: 1 })
   return date

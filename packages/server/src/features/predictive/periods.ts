@@ -1,5 +1,6 @@
 import type { ForecastGranularity } from '@proxima/contracts'
 import { Temporal } from 'temporal-polyfill'
+import { dateStart, localDate, unitStart } from '../analytics/window.js'
 
 /*
  * The periods of a forecast (contract §8.1): calendar days, weeks (from Monday) or months in the time zone, each from
@@ -21,31 +22,23 @@ export type PeriodPlan = {
 /** The longest history a forecast reads. */
 export const MAX_HISTORY_PERIODS = 1000
 
-const zoned = (at: Date, tz: string) => Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(tz)
-const midnight = (date: Temporal.PlainDate, tz: string) =>
-  new Date(date.toZonedDateTime({ timeZone: tz }).epochMilliseconds)
-
 const UNIT = { day: 'days', week: 'weeks', month: 'months' } as const
 
 /** The local date that starts the period containing `at`. */
-function startDate(at: Date, g: ForecastGranularity, tz: string): Temporal.PlainDate {
-  const date = zoned(at, tz).toPlainDate()
-  if (g === 'week') return date.subtract({ days: date.dayOfWeek - 1 })
-  if (g === 'month') return date.with({ day: 1 })
-  return date
-}
+const startDate = (at: Date, g: ForecastGranularity, tz: string) => unitStart(localDate(at, tz), g)
 
 /** The start of the period containing `at`. */
-export const periodStart = (at: Date, g: ForecastGranularity, tz: string) => midnight(startDate(at, g, tz), tz)
+export const periodStart = (at: Date, g: ForecastGranularity, tz: string) => dateStart(startDate(at, g, tz), tz)
 
 /** The start of the period `n` periods after the one starting at `start`. */
 export const periodsAfter = (start: Date, n: number, g: ForecastGranularity, tz: string) =>
-  midnight(startDate(start, g, tz).add({ [UNIT[g]]: n }), tz)
+  dateStart(startDate(start, g, tz).add({ [UNIT[g]]: n }), tz)
 
 /** The default start of the history: 180 days, 104 weeks or 36 months of local time before `to`. */
 export function defaultFrom(to: Date, g: ForecastGranularity, tz: string): Date {
   const count = { day: 180, week: 104, month: 36 }[g]
-  return new Date(zoned(to, tz).subtract({ [UNIT[g]]: count }).epochMilliseconds)
+  const local = Temporal.Instant.fromEpochMilliseconds(to.getTime()).toZonedDateTimeISO(tz)
+  return new Date(local.subtract({ [UNIT[g]]: count }).epochMilliseconds)
 }
 
 /** The periods of a forecast; null when the history would be longer than `MAX_HISTORY_PERIODS`. */

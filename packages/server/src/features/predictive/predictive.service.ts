@@ -13,7 +13,7 @@ import type { Db } from '../../db/database.js'
 import type { StaffActor } from '../../http/actor.js'
 import type { Clock } from '../../lib/clock.js'
 import { AppError, assertFound, badRequest, notFound } from '../../lib/errors.js'
-import { round2 } from '../../lib/numbers.js'
+import { percentage } from '../../lib/numbers.js'
 import {
   escalationHistory,
   findCommunity,
@@ -182,8 +182,15 @@ export function createPredictiveService({ db, clock }: { db: Db; clock: Clock })
     }
   }
 
-  const percent = (part: number, whole: number) => (whole === 0 ? null : round2((part / whole) * 100))
-  const change = (before: number, after: number) => (before === 0 ? null : round2(((after - before) / before) * 100))
+  /** The change from `before` to `after` in percent of `before` (null from 0). */
+  const change = (before: number, after: number) => percentage(after - before, before)
+  /** Each period's change in percent against the period before it (the first against `start`). */
+  const growthRates = (items: readonly { start_time: string; end_time: string; value: number }[], start: number) =>
+    items.map((item, i) => ({
+      start_time: item.start_time,
+      end_time: item.end_time,
+      growth_rate: change(i === 0 ? start : items[i - 1]!.value, item.value),
+    }))
 
   async function compute(endpoint: PredictiveEndpoint, p: Params): Promise<Reply> {
     const periods = plan(p)
@@ -236,7 +243,7 @@ export function createPredictiveService({ db, clock }: { db: Db; clock: Clock })
           ...series(p, periods, h.escalated, 'chat.escalated_chats'),
           escalation_rate_history: periods.history.map((period, i) => ({
             ...times(period),
-            escalation_rate: percent(h.escalated[i]!, h.withMessages[i]!),
+            escalation_rate: percentage(h.escalated[i]!, h.withMessages[i]!),
           })),
         }
       }
@@ -248,7 +255,7 @@ export function createPredictiveService({ db, clock }: { db: Db; clock: Clock })
         }))
         const share = (total: (g: (typeof genders)[number]) => number) => {
           const all = genders.reduce((sum, g) => sum + total(g), 0)
-          return genders.map((g) => ({ gender: g.gender, percentage: percent(total(g), all) }))
+          return genders.map((g) => ({ gender: g.gender, percentage: percentage(total(g), all) }))
         }
         return {
           metric: 'client.new_clients',
@@ -279,16 +286,8 @@ export function createPredictiveService({ db, clock }: { db: Db; clock: Clock })
           unit: 'members',
           ...base,
           ...s,
-          growth_rate_history: s.history.map((h, i) => ({
-            start_time: h.start_time,
-            end_time: h.end_time,
-            growth_rate: change(i === 0 ? members.start : s.history[i - 1]!.value, h.value),
-          })),
-          growth_rate_forecast: s.forecast.map((f, i) => ({
-            start_time: f.start_time,
-            end_time: f.end_time,
-            growth_rate: change(i === 0 ? lastMembers : s.forecast[i - 1]!.value, f.value),
-          })),
+          growth_rate_history: growthRates(s.history, members.start),
+          growth_rate_forecast: growthRates(s.forecast, lastMembers),
         }
       }
       case 'community/involvements': {
