@@ -1,53 +1,19 @@
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Forecast } from '@proxima/contracts'
 import { createPredictiveService } from '../../src/features/predictive/predictive.service.js'
 import type { StaffActor } from '../../src/http/actor.js'
 import { buildTestApp, testClock, type TestApp } from '../app.js'
-import { auth, createClient, createEmployee, createTenantWithAdmin } from '../factories.js'
+import { createClient } from '../factories.js'
 import { addChat, addEscalation, addMessage, addTopic } from '../analytics/chat-data.js'
-import { analyticsWorld, comment, issue, reaction, stay } from '../analytics/community-data.js'
+import { NOW, predictiveCalls, type Json } from './helpers.js'
 
-/* The forecasts' endpoints (contract §8): histories, periods, parameters, plan, roles and tenancy. */
+/* The chat and customer forecasts (contract §8): their histories, periods, caching and the short-history rule. */
 
-// A Wednesday.
-const NOW = '2026-05-13T10:20:00.000Z'
 const DAY = 86_400_000
 const WEEK = [6, 9, 11, 10, 8, 3, 2] // Monday first
 let app: TestApp
-
-type Json = Record<string, unknown>
-
-function call(method: 'GET' | 'POST', path: string, token: string, params: Json = {}) {
-  if (method === 'POST')
-    return app.inject({ method, url: `/api/predictive/${path}/`, headers: auth(token), payload: params })
-  const qs = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()
-  return app.inject({ method, url: `/api/predictive/${path}/${qs ? `?${qs}` : ''}`, headers: auth(token) })
-}
-
-async function ok<T = Forecast>(path: string, token: string, params: Json = {}, method: 'GET' | 'POST' = 'POST') {
-  const res = await call(method, path, token, params)
-  expect(res.statusCode, res.body).toBe(200)
-  return res.json<T>()
-}
-
-/** A tenant on `plan` whose history starts at `createdAt`. */
-async function tenant(plan: 'basic' | 'professional', createdAt: string, timezone = 'UTC') {
-  const org = await createTenantWithAdmin(app, { plan })
-  const tenantId = org.tenant.tenant_id
-  await backdate(tenantId, createdAt, { timezone })
-  return { tenantId, token: org.token }
-}
-
-/** Moves a tenant's creation (the start of its history), and sets its plan or time zone. */
-async function backdate(
-  tenantId: number,
-  createdAt: string,
-  set: { plan?: 'professional' | 'business'; timezone?: string },
-) {
-  await sql`UPDATE tenants SET created_at = ${createdAt}::timestamptz WHERE id = ${tenantId}`.execute(app.db)
-  await app.db.updateTable('tenants').set(set).where('id', '=', tenantId).execute()
-}
+let ok: ReturnType<typeof predictiveCalls>['ok']
+let tenant: ReturnType<typeof predictiveCalls>['tenant']
 
 const isoDay = (ms: number) => new Date(ms).toISOString()
 const startOfToday = Date.parse('2026-05-13T00:00:00Z')
@@ -60,6 +26,7 @@ let topicB: number
 
 beforeAll(async () => {
   app = await buildTestApp({ clock: testClock(new Date(NOW)) })
+  ;({ ok, tenant } = predictiveCalls(app))
   main = await tenant('professional', '2025-01-01T00:00:00Z')
   topicA = Number(await addTopic(app, main.tenantId))
   topicB = Number(await addTopic(app, main.tenantId))
@@ -299,112 +266,5 @@ describe('the other chat and client forecasts', () => {
     })
     expect(g.history.map((h) => h.value)).toEqual([1, 2])
     expect(g.change_percentage).toBe(100)
-  })
-})
-
-describe('community forecasts', () => {
-  it('growth: members at the end of each month, growth rates, one community or all', async () => {
-    const w = await analyticsWorld(app)
-    await backdate(w.tenantId, '2026-01-01T00:00:00Z', { plan: 'professional' })
-    const c = [1, 2, 3].map(() => 0)
-    for (let i = 0; i < c.length; i++) c[i] = (await createClient(app)).client.id
-    await stay(app, w, w.communityId, c[0]!, '2026-01-10T00:00:00Z')
-    await stay(app, w, w.communityId, c[1]!, '2026-02-10T00:00:00Z', '2026-03-10T00:00:00Z')
-    await stay(app, w, w.secondId, c[2]!, '2026-03-05T00:00:00Z')
-    const f = await ok<
-      Forecast & { growth_rate_history: { growth_rate: number | null }[]; growth_rate_forecast: unknown[] }
-    >('community/growthrate', w.adminToken, { variant: 'monthly', horizon: 2 })
-    expect(f.history.map((h) => [h.start_time.slice(0, 7), h.value])).toEqual([
-      ['2026-01', 1],
-      ['2026-02', 2],
-      ['2026-03', 2],
-      ['2026-04', 2],
-    ])
-    expect(f.growth_rate_history.map((g) => g.growth_rate)).toEqual([null, 100, 0, 0])
-    expect(f.growth_rate_forecast).toHaveLength(2)
-    const one = await ok('community/growthrate', w.adminToken, { variant: 'monthly', community: w.communityId })
-    expect(one.history.map((h) => h.value)).toEqual([1, 2, 1, 1])
-  })
-
-  it('involvements: issues, client comments, reactions and joins, and distinct participants', async () => {
-    const w = await analyticsWorld(app)
-    await backdate(w.tenantId, '2026-05-01T00:00:00Z', { plan: 'business' })
-    const a = (await createClient(app)).client.id
-    const b = (await createClient(app)).client.id
-    await stay(app, w, w.communityId, a, '2026-05-10T01:00:00Z')
-    const i = await issue(app, w, w.communityId, a, '2026-05-10T02:00:00Z')
-    const mine = await comment(app, w, i, { client: a }, '2026-05-10T03:00:00Z')
-    await comment(app, w, i, { staff: w.adminId }, '2026-05-10T04:00:00Z')
-    await comment(app, w, i, { client: b }, '2026-05-11T03:00:00Z', true)
-    await reaction(app, w, mine, b, '2026-05-11T05:00:00Z')
-    const f = await ok<Forecast & { participants_history: { participants: number }[] }>(
-      'community/involvements',
-      w.adminToken,
-      { from: '2026-05-10', to: '2026-05-11' },
-    )
-    expect(f.history.map((h) => h.value)).toEqual([3, 1])
-    expect(f.participants_history.map((p) => p.participants)).toEqual([1, 1])
-  })
-})
-
-describe('rules', () => {
-  it('a plan without predictive analytics answers 403 plan.feature_unavailable', async () => {
-    const basic = await tenant('basic', '2026-01-01T00:00:00Z')
-    const res = await call('POST', 'chat/interactions', basic.token)
-    expect(res.statusCode).toBe(403)
-    expect(res.json()).toMatchObject({ code: 'plan.feature_unavailable' })
-  })
-
-  it.each([
-    [{ horizon: 91 }, 'horizon'],
-    [{ granularity: 'week', horizon: 27 }, 'horizon'],
-    [{ variant: 'monthly', horizon: 25 }, 'horizon'],
-    [{ horizon: 0 }, 'horizon'],
-    [{ from: '2026-05-01', to: '2026-05-01T00:00:00Z' }, 'from'],
-    [{ timezone: 'Mars/Olympus' }, 'timezone'],
-    [{ granularity: 'hour' }, 'granularity'],
-    [{ granularity: 'day', variant: 'monthly' }, 'variant'],
-    [{ measure: 'calls' }, 'measure'],
-    [{ topics: 11 }, 'topics'],
-    [{ channel: 'fax' }, 'channel'],
-  ])('refuses %j with 400 naming %s', async (params, field) => {
-    for (const method of ['GET', 'POST'] as const) {
-      const res = await call(method, 'chat/interactions', main.token, params)
-      expect(res.statusCode, res.body).toBe(400)
-      expect(res.json()).toMatchObject({ code: 'validation.failed' })
-      expect(Object.keys(res.json<{ errors: Json }>().errors).some((k) => k.split('.')[0] === field)).toBe(true)
-    }
-  })
-
-  it('at most 1,000 periods of history', async () => {
-    const old = await tenant('professional', '2020-01-01T00:00:00Z')
-    const res = await call('POST', 'chat/interactions', old.token, { from: '2021-01-01' })
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toMatchObject({ code: 'validation.failed', errors: { from: [expect.any(String)] } })
-    // Earlier than the tenant is cut, not refused: weeks since 2020 are fewer than 1,000.
-    expect(
-      (await call('POST', 'chat/interactions', old.token, { from: '2001-01-01', granularity: 'week' })).statusCode,
-    ).toBe(200)
-  })
-
-  it('strangers: another tenant or its community is 404; customers 403; no session 401', async () => {
-    const other = await analyticsWorld(app)
-    const res = await call('POST', 'community/growthrate', main.token, { community: other.communityId })
-    expect(res.statusCode).toBe(404)
-    expect((await call('POST', 'chat/interactions', main.token, { tenant: other.tenantId })).statusCode).toBe(404)
-    const customer = await createClient(app)
-    expect((await call('POST', 'chat/interactions', customer.token)).statusCode).toBe(403)
-    expect((await app.inject({ method: 'GET', url: '/api/predictive/chat/interactions/' })).statusCode).toBe(401)
-  })
-
-  it('employees may ask; predictions cannot be deleted (405)', async () => {
-    const employee = await createEmployee(app, main.token)
-    expect((await call('GET', 'client/uniqueclients', employee.token)).statusCode).toBe(200)
-    const del = await app.inject({
-      method: 'DELETE',
-      url: '/api/predictive/chat/interactions/',
-      headers: auth(main.token),
-    })
-    expect(del.statusCode).toBe(405)
   })
 })

@@ -24,7 +24,7 @@ type Props = {
   format: (value: number | null) => string
   /** Controls above the chart (a topic or gender to show). */
   controls?: ReactNode
-  /** Numbers beside the chart (the latest rate, a change). */
+  /** A sentence of numbers above the chart (the latest rate, a change). */
   children?: ReactNode
   testId?: string
 }
@@ -73,7 +73,11 @@ export const ForecastCard = ({
     body = (
       <>
         {controls}
-        {children}
+        {children ? (
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {children}
+          </Typography>
+        ) : null}
         {warning ? (
           <Alert severity="info" sx={{ mb: 1 }}>
             {warning}

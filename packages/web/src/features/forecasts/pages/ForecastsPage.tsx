@@ -176,11 +176,11 @@ export const ForecastsPage = () => {
             {...card}
           >
             {escalated.data ? (
-              <Typography variant="body2" sx={{ mb: 1 }}>
+              <>
                 Escalation rate in the last whole {period}:{' '}
                 {formatPercent(escalated.data.escalation_rate_history.at(-1)?.escalation_rate ?? null)} of chats with a
                 message.
-              </Typography>
+              </>
             ) : null}
           </ForecastCard>
         </Grid>
@@ -238,7 +238,7 @@ export const ForecastsPage = () => {
             }
           >
             {genders.data ? (
-              <Typography variant="body2" sx={{ mb: 1 }}>
+              <>
                 Share of new customers so far:{' '}
                 {genders.data.current_share
                   .map((s) => `${s.gender === 'Unknown' ? 'not given' : s.gender} ${formatPercent(s.percentage)}`)
@@ -248,7 +248,7 @@ export const ForecastsPage = () => {
                   .map((s) => `${s.gender === 'Unknown' ? 'not given' : s.gender} ${formatPercent(s.percentage)}`)
                   .join(', ')}
                 .
-              </Typography>
+              </>
             ) : null}
           </ForecastCard>
         </Grid>
@@ -261,10 +261,10 @@ export const ForecastsPage = () => {
             {...card}
           >
             {unique.data ? (
-              <Typography variant="body2" sx={{ mb: 1 }}>
+              <>
                 {formatCount(unique.data.history.at(-1)?.value ?? null)} customers wrote in the last whole {period}.{' '}
                 {changeText(unique.data.change_percentage, g)}
-              </Typography>
+              </>
             ) : null}
           </ForecastCard>
         </Grid>
@@ -287,14 +287,14 @@ export const ForecastsPage = () => {
             {...card}
           >
             {growth.data ? (
-              <Typography variant="body2" sx={{ mb: 1 }}>
+              <>
                 Growth in the last whole {period}:{' '}
                 {formatPercent(growth.data.growth_rate_history.at(-1)?.growth_rate ?? null)}; forecast for the next:{' '}
                 {formatPercent(
                   growth.data.growth_rate_forecast[growth.data.current_period ? 1 : 0]?.growth_rate ?? null,
                 )}
                 .
-              </Typography>
+              </>
             ) : null}
           </ForecastCard>
         </Grid>
@@ -307,11 +307,11 @@ export const ForecastsPage = () => {
             {...card}
           >
             {involvements.data ? (
-              <Typography variant="body2" sx={{ mb: 1 }}>
+              <>
                 Issues, comments, reactions and joins by customers;{' '}
                 {formatCount(involvements.data.participants_history.at(-1)?.participants ?? null)} customers took part
                 in the last whole {period}.
-              </Typography>
+              </>
             ) : null}
           </ForecastCard>
         </Grid>
