@@ -47,6 +47,16 @@ describe('candidates on series with a known answer', () => {
     expect(fitted.params.phi).toBeLessThanOrEqual(0.98)
   })
 
+  it('Holt-Winters starts from the median of the first seasons: an outlier there does not stay in its season', () => {
+    // Three years of a monthly pattern, the first year's March ten times its size: the start-up takes medians (of
+    // each year, of each month's deviations), so no month of the forecast is off the usual year by 10 or more
+    // (from a start-up on means, January would be 22 too high).
+    const YEAR = [40, 42, 50, 55, 60, 70, 80, 78, 62, 55, 48, 44]
+    const y = Array.from({ length: 36 }, (_, i) => YEAR[i % 12]! * (i === 2 ? 10 : 1))
+    const ahead = pointForecast(fit(MODELS.holt_winters, y, 12).filter, 12)
+    ahead.forEach((v, i) => expect(Math.abs(v - YEAR[i]!), `month ${i + 1}`).toBeLessThan(10))
+  })
+
   it('a damped trend follows a straight line better than the level models', () => {
     const y = Array.from({ length: 40 }, (_, i) => 10 + 3 * i)
     const f = forecastSeries(y, { horizon: 6, season: null, seed: 1 })

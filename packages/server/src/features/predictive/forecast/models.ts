@@ -1,3 +1,5 @@
+import { median } from 'simple-statistics'
+
 /*
  * The forecasting candidates of contract §8.3, simplest first, as one-step filters: each starts from the first
  * points of a history, predicts the next value, and takes the observed value to update its state. Fitting, the
@@ -195,23 +197,25 @@ export const MODELS: Record<ModelName, Model> = {
     seasonal: true,
     params: ['alpha', 'beta', 'gamma', 'phi'],
     minPoints: (m) => 2 * m,
-    // A classical decomposition of the first full seasons (up to three): a straight line through the seasons' means
-    // gives the level and slope, the average deviation from it at each position of the season the seasonal terms
-    // (summing to 0). The state is set just before the first point, and the filter runs over the whole history.
+    // A classical decomposition of the first full seasons (up to three), on medians: a straight line through the
+    // seasons' medians gives the slope, the median deviation from it at each position of the season the seasonal
+    // terms, centred to sum to 0 (the centre goes to the level). Medians, so that one outlier or a day of outage in
+    // the first seasons does not stay in the start for the rest of the history. The state is set just before the
+    // first point, and the filter runs over the whole history.
     start: (y, p, m) => {
       const seasons = Math.min(3, Math.floor(y.length / m))
-      const means = Array.from({ length: seasons }, (_, k) => mean(y.slice(k * m, (k + 1) * m)))
-      const fitted = seasons > 1 ? line(means) : { intercept: means[0]!, slope: 0 }
+      const middles = Array.from({ length: seasons }, (_, k) => median(y.slice(k * m, (k + 1) * m)))
+      const fitted = seasons > 1 ? line(middles) : { intercept: middles[0]!, slope: 0 }
       const slope = fitted.slope / m
-      // The line at point t: the first season's mean sits at its middle, (m − 1) / 2.
+      // The line at point t: the first season's median sits at its middle, (m − 1) / 2.
       const at = (t: number) => fitted.intercept + slope * (t - (m - 1) / 2)
       const deviations = Array.from({ length: m }, (_, i) =>
-        mean(Array.from({ length: seasons }, (_, k) => y[k * m + i]! - at(k * m + i))),
+        median(Array.from({ length: seasons }, (_, k) => y[k * m + i]! - at(k * m + i))),
       )
       const centre = mean(deviations)
       const filter = new Smoothing(
         { alpha: param(p, 'alpha'), beta: param(p, 'beta'), phi: param(p, 'phi'), gamma: param(p, 'gamma') },
-        at(-1),
+        at(-1) + centre,
         slope,
         deviations.map((d) => d - centre),
       )
