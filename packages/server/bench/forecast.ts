@@ -110,10 +110,17 @@ async function tenantL(database: Database): Promise<Pick<BenchData, 'tenantId' |
   return { tenantId: Number(rows[0].id), adminEmail: String(rows[0].email) }
 }
 
-/** The requests timed: each endpoint at its defaults, and the growth rate's monthly variant. */
+/** The requests timed: each endpoint at its defaults, the growth rate's monthly variant, and weekly and monthly distinct counts. */
 const REQUESTS: { label: string; endpoint: PredictiveEndpoint; params: Json }[] = [
   ...PREDICTIVE_ENDPOINTS.map((endpoint) => ({ label: endpoint, endpoint, params: {} })),
   { label: 'community/growthrate monthly', endpoint: 'community/growthrate', params: { variant: 'monthly' } },
+  { label: 'chat/escalatedchats weekly', endpoint: 'chat/escalatedchats', params: { granularity: 'week' } },
+  { label: 'client/uniqueclients monthly', endpoint: 'client/uniqueclients', params: { granularity: 'month' } },
+  {
+    label: 'community/involvements weekly',
+    endpoint: 'community/involvements',
+    params: { granularity: 'week', horizon: 8 },
+  },
 ]
 
 async function speed() {

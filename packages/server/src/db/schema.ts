@@ -440,6 +440,23 @@ export type AnalyticsCommunityHoursTable = AnalyticsCommunityFacts & { hour: Dat
 export type AnalyticsCommunityDaysTable = AnalyticsCommunityFacts & { day: Date }
 export type AnalyticsRollupStateTable = { id: Generated<boolean>; sealed_until: Date | null }
 export type AnalyticsRollupDirtyTable = { tenant_id: number; hour: Date }
+export type AnalyticsPeriodCountsTable = {
+  tenant_id: number
+  measure: string
+  time_zone: string
+  unit: 'day' | 'week' | 'month'
+  period_start: Date
+  key: string
+  value: number
+}
+export type AnalyticsPeriodFillsTable = {
+  tenant_id: number
+  time_zone: string
+  unit: 'day' | 'week' | 'month'
+  filled_from: Date
+  filled_until: Date
+  next_due: Date
+}
 
 export type DB = {
   tenants: TenantsTable
@@ -473,6 +490,8 @@ export type DB = {
   analytics_chat_hours: AnalyticsChatHoursTable
   analytics_chat_days: AnalyticsChatDaysTable
   analytics_community_hours: AnalyticsCommunityHoursTable
+  analytics_period_counts: AnalyticsPeriodCountsTable
+  analytics_period_fills: AnalyticsPeriodFillsTable
   analytics_community_days: AnalyticsCommunityDaysTable
   analytics_rollup_state: AnalyticsRollupStateTable
   analytics_rollup_dirty: AnalyticsRollupDirtyTable

@@ -1,7 +1,8 @@
-import { sql, type RawBuilder } from 'kysely'
+import { sql } from 'kysely'
 import type { Executor } from '../../db/database.js'
 import { factsByBucket, type FactFilter } from './rollup/facts.queries.js'
-import { activeChats } from './rollup/presence.queries.js'
+import { involvementRows } from './rollup/periods.queries.js'
+import { activeChats, distinctChatsPerBucket } from './rollup/presence.queries.js'
 
 /*
  * Per-period histories that the forecasts need and the descriptive metrics do not already read (contract §8.4).
@@ -42,8 +43,7 @@ export async function chatsWithMessagesPerBucket(
   edges: readonly Date[],
 ): Promise<Map<number, number>> {
   const active = await activeChats(db, f, edges, 'messages')
-  const { rows } = await sql<{ b: number; n: string | number }>`
-    SELECT a.b, count(DISTINCT a.chat_id) AS n FROM (${active}) a GROUP BY a.b`.execute(db)
+  const { rows } = await sql<{ b: number; n: string | number }>`${distinctChatsPerBucket(active)}`.execute(db)
   return new Map(rows.map((r) => [Number(r.b), Number(r.n)]))
 }
 
@@ -72,29 +72,6 @@ export async function newClientsByGender(
   return rows.map((r) => ({ b: Number(r.b), gender: r.gender, n: Number(r.n) }))
 }
 
-/** The client actions in communities: issues raised, comments (not deleted, not staff), reactions and joins. */
-function involvements(tenantId: number, community: number | undefined, from: string, to: string): RawBuilder<unknown> {
-  const inCommunity = (alias: string) =>
-    community === undefined ? sql`` : sql`AND ${sql.ref(`${alias}.community_id`)} = ${community}`
-  return sql`
-    SELECT i.created_at AS at, i.client_id FROM community_issues i
-    WHERE i.tenant_id = ${tenantId} AND i.created_at >= ${from}::timestamptz AND i.created_at < ${to}::timestamptz
-      ${inCommunity('i')}
-    UNION ALL
-    SELECT c.created_at, c.client_id FROM community_comments c
-    WHERE c.tenant_id = ${tenantId} AND c.created_at >= ${from}::timestamptz AND c.created_at < ${to}::timestamptz
-      AND c.deleted_at IS NULL AND c.client_id IS NOT NULL ${inCommunity('c')}
-    UNION ALL
-    SELECT r.created_at, r.client_id FROM comment_reactions r
-    ${community === undefined ? sql`` : sql`JOIN community_comments rc ON rc.tenant_id = r.tenant_id AND rc.id = r.comment_id`}
-    WHERE r.tenant_id = ${tenantId} AND r.created_at >= ${from}::timestamptz AND r.created_at < ${to}::timestamptz
-      ${inCommunity('rc')}
-    UNION ALL
-    SELECT m.joined_at, m.client_id FROM community_memberships m
-    WHERE m.tenant_id = ${tenantId} AND m.joined_at >= ${from}::timestamptz AND m.joined_at < ${to}::timestamptz
-      ${inCommunity('m')}`
-}
-
 /** Per bucket: client actions in communities (`actions`) and the distinct clients who acted (`participants`). */
 export async function involvementsPerBucket(
   db: Executor,
@@ -108,7 +85,7 @@ export async function involvementsPerBucket(
   const { rows } = await sql<{ b: number; actions: string | number; participants: string | number }>`
     SELECT width_bucket(x.at, ${bounds(edges)}::timestamptz[]) AS b, count(*) AS actions,
       count(DISTINCT x.client_id) AS participants
-    FROM (${involvements(tenantId, community, from, to)}) x
+    FROM (${involvementRows(tenantId, community, from, to)}) x
     GROUP BY 1`.execute(db)
   return new Map(rows.map((r) => [Number(r.b), { actions: Number(r.actions), participants: Number(r.participants) }]))
 }

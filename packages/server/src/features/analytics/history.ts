@@ -11,17 +11,24 @@ import {
 import { activeClientsPerBucket, chatsPerBucket, messagesPerBucket, type ChatScope } from './metrics/chats.queries.js'
 import { escalatedChatsPerBucket } from './metrics/escalations.queries.js'
 import { communityFactsByBucket, HISTORY_START } from './rollup/community.queries.js'
+import { periodValues, type PeriodGrid } from './rollup/period-counts.js'
 
 /*
  * Per-period histories of the analytics, for the forecasts (contract §8.4). Read by other features; they go through
  * this module, never the query modules. Every function takes the periods as edges (period i is `[edges[i], edges[i+1])`)
  * and answers one value per period, oldest first, with the same definitions as the descriptive metrics (docs/METRICS.md):
  * chats by creation, messages by sending, escalations by event, distinct chats and clients from the active chats of
- * each hour, members from joins and leaves.
+ * each hour (or, for whole periods of the tenant's time zone, from the period counts kept from them), members from
+ * joins and leaves.
  */
 
 export type HistoryScope = {
   tenantId: number
+  /**
+   * The calendar the edges follow (whole days, weeks or months in a time zone), when they do: the distinct counts of
+   * whole periods of the tenant's own time zone are then read from the period counts (migration 0023).
+   */
+  grid?: PeriodGrid | undefined
   /** The chats' current channels (chat histories only); all when absent. */
   channels?: readonly Channel[] | undefined
   /** One community (community histories only); all when absent. */
@@ -73,10 +80,14 @@ export async function topicHistories(db: Executor, s: HistoryScope, edges: reado
 
 /** Distinct chats escalated per period, and distinct chats with a message per period. */
 export async function escalationHistory(db: Executor, s: HistoryScope, edges: readonly Date[]) {
-  const [escalated, withMessages] = await Promise.all([
-    escalatedChatsPerBucket(db, chatScope(s), edges),
-    chatsWithMessagesPerBucket(db, { tenantId: s.tenantId, channels: chatScope(s).channels }, edges),
-  ])
+  const scope = chatScope(s)
+  const keys = scope.channels
+  const escalated = await periodValues(db, s.tenantId, 'escalated_chats', edges, s.grid, keys, (e) =>
+    escalatedChatsPerBucket(db, scope, e),
+  )
+  const withMessages = await periodValues(db, s.tenantId, 'chats_with_messages', edges, s.grid, keys, (e) =>
+    chatsWithMessagesPerBucket(db, { tenantId: s.tenantId, channels: keys }, e),
+  )
   return { escalated: perPeriod(edges, escalated), withMessages: perPeriod(edges, withMessages) }
 }
 
@@ -90,7 +101,13 @@ export async function newClientHistory(db: Executor, s: HistoryScope, edges: rea
 
 /** Distinct clients and visitors who sent a message, per period. */
 export async function uniqueClientHistory(db: Executor, s: HistoryScope, edges: readonly Date[]) {
-  return perPeriod(edges, await activeClientsPerBucket(db, chatScope(s), edges))
+  const scope = chatScope(s)
+  // The stored counts are of every channel; a narrower scope is read live.
+  const grid = scope.channels === undefined ? s.grid : undefined
+  const values = await periodValues(db, s.tenantId, 'active_customers', edges, grid, undefined, (e) =>
+    activeClientsPerBucket(db, scope, e),
+  )
+  return perPeriod(edges, values)
 }
 
 /** Members (memberships) at the end of each period, and at the start of the first. */
@@ -114,11 +131,21 @@ export async function memberHistory(db: Executor, s: HistoryScope, edges: readon
 
 /** Client actions in communities (issues, comments, reactions, joins) and distinct clients acting, per period. */
 export async function involvementHistory(db: Executor, s: HistoryScope, edges: readonly Date[]) {
-  const rows = await involvementsPerBucket(db, s.tenantId, s.community, edges)
-  return {
-    actions: perPeriod(edges, new Map([...rows].map(([b, r]) => [b, r.actions]))),
-    participants: perPeriod(edges, new Map([...rows].map(([b, r]) => [b, r.participants]))),
+  const keys = [s.community === undefined ? '' : String(s.community)]
+  // Both measures come from one live read of a run of buckets, made once for the two.
+  const reads = new Map<string, Promise<Map<number, { actions: number; participants: number }>>>()
+  const live = (e: readonly Date[]) => {
+    const key = e.map((d) => d.getTime()).join(',')
+    if (!reads.has(key)) reads.set(key, involvementsPerBucket(db, s.tenantId, s.community, e))
+    return reads.get(key)!
   }
+  const pick = (m: 'actions' | 'participants') => async (e: readonly Date[]) =>
+    new Map([...(await live(e))].map(([b, r]) => [b, r[m]]))
+  const [actions, participants] = await Promise.all([
+    periodValues(db, s.tenantId, 'community_actions', edges, s.grid, keys, pick('actions')),
+    periodValues(db, s.tenantId, 'community_participants', edges, s.grid, keys, pick('participants')),
+  ])
+  return { actions: perPeriod(edges, actions), participants: perPeriod(edges, participants) }
 }
 
 /** Whether a community is the tenant's (a stranger's is a 404 to the caller). */

@@ -91,6 +91,19 @@ export function unitStart(date: Temporal.PlainDate, granularity: Exclude<Granula
 const nextUnit = (date: Temporal.PlainDate, granularity: Exclude<Granularity, 'hour'>) =>
   date.add(granularity === 'week' ? { weeks: 1 } : granularity === 'month' ? { months: 1 } : { days: 1 })
 
+/** A calendar period: a day, a week from Monday or a month, from one local midnight to another. */
+export type PeriodUnit = Exclude<Granularity, 'hour'>
+
+const UNITS = { day: 'days', week: 'weeks', month: 'months' } as const
+
+/** The start of the period of `unit` in `timeZone` that contains `at`. */
+export const periodStart = (at: Date, unit: PeriodUnit, timeZone: string): Date =>
+  dateStart(unitStart(localDate(at, timeZone), unit), timeZone)
+
+/** The start of the period `n` periods after the one that contains `start`. */
+export const periodsAfter = (start: Date, n: number, unit: PeriodUnit, timeZone: string): Date =>
+  dateStart(unitStart(localDate(start, timeZone), unit).add({ [UNITS[unit]]: n }), timeZone)
+
 /** The [start, end) instants of every calendar unit that overlaps the window, oldest first. */
 function* spans(window: Window, granularity: Granularity, timeZone: string): Generator<[Date, Date]> {
   const unit = granularity === 'hour' ? 'day' : granularity

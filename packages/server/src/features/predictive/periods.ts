@@ -1,6 +1,6 @@
 import type { ForecastGranularity } from '@proxima/contracts'
 import { Temporal } from 'temporal-polyfill'
-import { dateStart, localDate, unitStart } from '../analytics/window.js'
+import { periodsAfter, periodStart } from '../analytics/window.js'
 
 /*
  * The periods of a forecast (contract §8.1): calendar days, weeks (from Monday) or months in the time zone, each from
@@ -23,16 +23,6 @@ export type PeriodPlan = {
 export const MAX_HISTORY_PERIODS = 1000
 
 const UNIT = { day: 'days', week: 'weeks', month: 'months' } as const
-
-/** The local date that starts the period containing `at`. */
-const startDate = (at: Date, g: ForecastGranularity, tz: string) => unitStart(localDate(at, tz), g)
-
-/** The start of the period containing `at`. */
-export const periodStart = (at: Date, g: ForecastGranularity, tz: string) => dateStart(startDate(at, g, tz), tz)
-
-/** The start of the period `n` periods after the one starting at `start`. */
-export const periodsAfter = (start: Date, n: number, g: ForecastGranularity, tz: string) =>
-  dateStart(startDate(start, g, tz).add({ [UNIT[g]]: n }), tz)
 
 /** The default start of the history: 180 days, 104 weeks or 36 months of local time before `to`. */
 export function defaultFrom(to: Date, g: ForecastGranularity, tz: string): Date {

@@ -195,9 +195,10 @@ export function createPredictiveService({ db, clock }: { db: Db; clock: Clock })
   async function compute(endpoint: PredictiveEndpoint, p: Params): Promise<Reply> {
     const periods = plan(p)
     const { edges } = periods
-    const chats: HistoryScope = { tenantId: p.tenantId, channels: p.channels }
-    const clients: HistoryScope = { tenantId: p.tenantId }
-    const communities: HistoryScope = { tenantId: p.tenantId, community: p.community }
+    const grid = { timeZone: p.timezone, unit: p.granularity }
+    const chats: HistoryScope = { tenantId: p.tenantId, channels: p.channels, grid }
+    const clients: HistoryScope = { tenantId: p.tenantId, grid }
+    const communities: HistoryScope = { tenantId: p.tenantId, community: p.community, grid }
     const base = {
       granularity: p.granularity,
       timezone: p.timezone,

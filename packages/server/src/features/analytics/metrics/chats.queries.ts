@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import type { Executor } from '../../../db/database.js'
 import type { Window } from '../window.js'
 import { factsByBucket, sumFacts, type FactFilter } from '../rollup/facts.queries.js'
-import { activeChats } from '../rollup/presence.queries.js'
+import { activeChats, distinctOwnersPerBucket } from '../rollup/presence.queries.js'
 
 /*
  * The chat and message counts of the chat metrics (contract §7.3). A chat is counted by `created_at`, a message by
@@ -100,15 +100,8 @@ export async function activeClientsPerBucket(
   edges: readonly Date[],
 ): Promise<Map<number, number>> {
   const active = await activeChats(db, factFilter(scope), edges, 'customer_messages')
-  const { rows } = await sql<{ b: number; owners: string | number }>`
-    SELECT o.b, count(*) AS owners
-    FROM (
-      SELECT DISTINCT a.b, a.client_id, CASE WHEN a.client_id IS NULL THEN a.visitor_id END AS visitor_id
-      FROM (${active}) a
-      WHERE a.client_id IS NOT NULL OR a.visitor_id IS NOT NULL
-    ) o
-    GROUP BY o.b`.execute(db)
-  return new Map(rows.map((r) => [Number(r.b), Number(r.owners)]))
+  const { rows } = await sql<{ b: number; n: string | number }>`${distinctOwnersPerBucket(active)}`.execute(db)
+  return new Map(rows.map((r) => [Number(r.b), Number(r.n)]))
 }
 
 /** Distinct chats of the scope with at least one message sent in the window (any sender, deleted ones included). */

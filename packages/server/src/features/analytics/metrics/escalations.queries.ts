@@ -2,7 +2,7 @@ import type { Channel } from '@proxima/contracts'
 import { sql } from 'kysely'
 import type { Executor } from '../../../db/database.js'
 import type { Window } from '../window.js'
-import { activeChats } from '../rollup/presence.queries.js'
+import { activeChats, distinctChatsPerBucket } from '../rollup/presence.queries.js'
 import { factFilter, type ChatScope } from './chats.queries.js'
 
 /*
@@ -41,7 +41,6 @@ export async function escalatedChatsPerBucket(
   edges: readonly Date[],
 ): Promise<Map<number, number>> {
   const active = await activeChats(db, factFilter(scope), edges, 'escalations')
-  const { rows } = await sql<{ b: number; n: string | number }>`
-    SELECT a.b, count(DISTINCT a.chat_id) AS n FROM (${active}) a GROUP BY a.b`.execute(db)
+  const { rows } = await sql<{ b: number; n: string | number }>`${distinctChatsPerBucket(active)}`.execute(db)
   return new Map(rows.map((r) => [Number(r.b), Number(r.n)]))
 }

@@ -145,3 +145,21 @@ export async function activeChats(
   }
   return parts.length === 0 ? empty : sql.join(parts, sql` UNION ALL `)
 }
+
+/**
+ * Distinct chats per bucket of active-chat rows (`activeChats`), as rows `(b, key, n)`: `key` is the chat's channel
+ * with `byChannel`, else ''.
+ */
+export const distinctChatsPerBucket = (active: RawBuilder<unknown>, byChannel = false) =>
+  sql`SELECT a.b, ${byChannel ? sql`a.channel` : sql`''`} AS key, count(DISTINCT a.chat_id) AS n
+    FROM (${active}) a GROUP BY 1, 2`
+
+/** Distinct owners (a registered client, else a visitor) per bucket of active-chat rows, as rows `(b, n)`. */
+export const distinctOwnersPerBucket = (active: RawBuilder<unknown>) =>
+  sql`SELECT o.b, count(*) AS n
+    FROM (
+      SELECT DISTINCT a.b, a.client_id, CASE WHEN a.client_id IS NULL THEN a.visitor_id END AS visitor_id
+      FROM (${active}) a
+      WHERE a.client_id IS NOT NULL OR a.visitor_id IS NOT NULL
+    ) o
+    GROUP BY o.b`

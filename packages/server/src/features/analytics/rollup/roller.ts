@@ -1,7 +1,10 @@
 import type { Db } from '../../../db/database.js'
 import { rollUpCommunities } from './community.queries.js'
+import { isTimeZone } from '../window.js'
 import { DAY_MS, HOUR_MS } from './coverage.js'
 import { rollUp } from './facts.queries.js'
+import { fillPeriods, markPeriodsStale, PERIOD_UNITS, STALE_DELAY_MS } from './period-counts.js'
+import { tenantsToFill } from './periods.queries.js'
 import { rollUpPresence } from './presence.queries.js'
 import {
   advanceSealing,
@@ -26,7 +29,10 @@ import {
  *    transactions that wrote into an hour commit before it is sealed; a write into a past hour after that is marked
  *    dirty by the triggers, and so is never lost.
  * 2. cleans: takes up to `dirtyBatch` dirty marks and rolls those hours again, in one transaction with the marks'
- *    removal, so a crash leaves the marks (and reads stay live for those hours).
+ *    removal, so a crash leaves the marks (and reads stay live for those hours); the period counts (migration 0023)
+ *    around those hours are marked stale in the same transaction.
+ * 3. fills: the period counts of each tenant's time zone up to the watermark, about a month of periods per tenant
+ *    and step, and the stale ones once they have waited their delay (period-counts.ts).
  * Rolls of one tenant are serialised across processes by an advisory lock; two rollers only repeat work.
  */
 
@@ -76,10 +82,33 @@ export function createRollupRoller(db: Db, o: { marginMs?: number; sealChunkMs?:
           await rollUp(tx, tenantId, new Date(from), new Date(to), sealedUntil ?? new Date(0))
           await rollUpPresence(tx, tenantId, new Date(from), new Date(to), sealedUntil ?? new Date(0))
           await rollUpCommunities(tx, tenantId, new Date(from), new Date(to), sealedUntil ?? new Date(0))
+          await markPeriodsStale(tx, tenantId, new Date(from), new Date(to))
         }
       }
       return marks.length
     })
+  }
+
+  /**
+   * One fill step for every tenant that has one to do (or for one tenant), each in a transaction under the tenant's
+   * lock; true when periods that could be filled remain. Nothing to do costs one query.
+   */
+  async function fill(o: { only?: number; allStale?: boolean } = {}): Promise<boolean> {
+    const { sealedUntil } = await sealingClock(db, marginMs)
+    if (!sealedUntil) return false
+    const allStale = o.allStale ?? false
+    const only = o.only
+    let more = false
+    for (const tenant of await tenantsToFill(db, sealedUntil, PERIOD_UNITS.length, allStale ? null : STALE_DELAY_MS)) {
+      // A time zone the calendar does not know has no periods (the settings refuse one; this is the guard).
+      if ((only !== undefined && tenant.tenantId !== only) || !isTimeZone(tenant.timeZone)) continue
+      more =
+        (await db.transaction().execute(async (tx) => {
+          await lockTenantRollups(tx, tenant.tenantId)
+          return fillPeriods(tx, tenant, sealedUntil, { allStale })
+        })) || more
+    }
+    return more
   }
 
   return {
@@ -87,11 +116,16 @@ export function createRollupRoller(db: Db, o: { marginMs?: number; sealChunkMs?:
     async runOnce() {
       await seal()
       await clean()
+      await fill()
     },
-    /** Seals up to the present and cleans every mark (the rebuild command, the benchmark, tests). */
+    /**
+     * Seals up to the present, cleans every mark and fills every period, stale ones at once (the rebuild command,
+     * the benchmark, tests).
+     */
     async catchUp() {
       while (await seal(31 * DAY_MS));
       while ((await clean()) > 0);
+      while (await fill({ allStale: true }));
       await rebuildClientFirsts(db, undefined)
     },
     /** Rolls every hour of one tenant again (after a repair or a change of definitions); returns the hours. */
@@ -100,6 +134,7 @@ export function createRollupRoller(db: Db, o: { marginMs?: number; sealChunkMs?:
       const { sealedUntil } = await sealingClock(db, marginMs)
       const marked = sealedUntil ? await markTenantDirty(db, tenantId, sealedUntil) : 0
       while ((await dirtyCount(db, tenantId)) > 0 && (await clean()) > 0);
+      while (await fill({ only: tenantId, allStale: true }));
       await rebuildClientFirsts(db, tenantId)
       return marked
     },
@@ -111,6 +146,7 @@ export function createRollupRoller(db: Db, o: { marginMs?: number; sealChunkMs?:
       })
       while (await seal(31 * DAY_MS));
       while ((await clean()) > 0);
+      while (await fill({ allStale: true }));
       await rebuildClientFirsts(db, undefined)
     },
   }

@@ -37,6 +37,9 @@ export async function clearRollups(db: Executor) {
   await sql`DELETE FROM analytics_chat_hours`.execute(db)
   await sql`DELETE FROM analytics_community_days`.execute(db)
   await sql`DELETE FROM analytics_community_hours`.execute(db)
+  await sql`DELETE FROM analytics_period_counts`.execute(db)
+  await sql`DELETE FROM analytics_period_fills`.execute(db)
+  await sql`DELETE FROM analytics_period_stale`.execute(db)
   await sql`DELETE FROM analytics_rollup_dirty`.execute(db)
 }
 
