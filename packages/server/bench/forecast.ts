@@ -81,10 +81,10 @@ function accuracy() {
     )
   console.log('\ntargets (accuracy):')
   console.log(
-    `  selected sMAPE ≤ 0.9 × seasonal naive on the seasonal series, against the observations: ${verdict(ratio <= 0.9)} (${ratio.toFixed(2)}; per kind ${seasonal.map((r) => (r.selected / r.candidates.get('seasonal_naive')!).toFixed(2)).join(', ')})`,
+    `  selected sMAPE ≤ 0.9 × seasonal naive on the seasonal series, against the observations: ${verdict(ratio <= 0.9)} (${ratio.toFixed(3)}; per kind ${seasonal.map((r) => (r.selected / r.candidates.get('seasonal_naive')!).toFixed(2)).join(', ')})`,
   )
   console.log(
-    `  the same against the process: ${verdict(toProcess <= 0.9)} (${toProcess.toFixed(2)}; per kind ${seasonal.map((r) => (r.selectedToProcess / r.seasonalNaiveToProcess).toFixed(2)).join(', ')})`,
+    `  the same against the process: ${verdict(toProcess <= 0.9)} (${toProcess.toFixed(3)}; per kind ${seasonal.map((r) => (r.selectedToProcess / r.seasonalNaiveToProcess).toFixed(2)).join(', ')})`,
   )
   console.log(
     `  80 % interval coverage within 80 ± 7 %: ${verdict(Math.abs(c80 - 80) <= 7)} (${f1(c80)} %; per kind ${results.map((r) => f1(r.coverage80)).join(', ')})`,
