@@ -26,6 +26,8 @@ export const ErrorCodes = [
   'request.unsupported_media_type',
   'idempotency.in_progress',
   'idempotency.mismatch',
+  // Reports (§9)
+  'report.too_large',
   // Accounts and sessions (§2)
   'auth.required',
   'auth.forbidden',

@@ -45,6 +45,9 @@ import { createSettingsService } from './features/tenants/settings.service.js'
 import { analyticsRoutes } from './features/analytics/analytics.routes.js'
 import { createAnalyticsService } from './features/analytics/analytics.service.js'
 import { predictiveRoutes } from './features/predictive/predictive.routes.js'
+import { REPORT_MAX_ROWS } from '@proxima/contracts'
+import { reportRoutes } from './features/reports/reports.routes.js'
+import { createExportService } from './features/reports/reports.service.js'
 import { createPredictiveService } from './features/predictive/predictive.service.js'
 import { createRecordsService } from './features/tenants/records.service.js'
 import { tenantRoutes } from './features/tenants/tenants.routes.js'
@@ -382,6 +385,14 @@ export async function buildApp(deps: AppDeps) {
     analytics: createAnalyticsService({ db: database.adHoc, clock, settings, log: app.log }),
   })
   await app.register(predictiveRoutes, { predictive: createPredictiveService({ db: database.adHoc, clock }) })
+  await app.register(reportRoutes, {
+    reports: createExportService({
+      db: database.adHoc,
+      clock,
+      limits: { maxRows: { ...REPORT_MAX_ROWS, csv: config.reportCsvMaxRows }, runningPerTenant: 2 },
+    }),
+    limits,
+  })
   await app.register(realtimeRoutes, {
     hub: realtime,
     bus,

@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   CORS_ORIGINS: list.default([]),
   SYSTEM_SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Proxima <no-reply@localhost>'),
+  /** The most rows a CSV report may have (contract §9.2). */
+  REPORT_CSV_MAX_ROWS: z.coerce.number().int().min(1).max(100_000_000).default(1_000_000),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_IDS: list.default([]),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -119,6 +121,7 @@ export type Config = {
   sessionCacheSeconds: number
   clientTokenDays: number
   rateLimits: boolean
+  reportCsvMaxRows: number
   firstAdmin: { email: string; password: string | undefined; organization: string }
   voiceStorage: VoiceStorageConfig
   ai: AiConfig
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientTokenDays: e.CLIENT_TOKEN_DAYS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     rateLimits: e.RATE_LIMITS,
+    reportCsvMaxRows: e.REPORT_CSV_MAX_ROWS,
     firstAdmin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD || undefined, organization: e.ADMIN_ORGANIZATION },
     voiceStorage:
       e.VOICE_STORAGE === 's3'

@@ -15,6 +15,7 @@ export const DEFAULT_LIMITS = {
   visitors: { max: 20, window: 3_600_000 },
   voice: { max: 10, window: 60_000 },
   ai: { max: 30, window: 60_000 },
+  reports: { max: 10, window: 60_000 },
   publicSurvey: { max: 60, window: 60_000 },
   publicSurveyAccepted: { max: 10, window: 3_600_000 },
   default: { max: 600, window: 60_000 },

@@ -188,6 +188,7 @@ describe('POST /api/survey/public/{key}/response/', () => {
         visitors: { max: 100, window: 60_000 },
         voice: { max: 100, window: 60_000 },
         ai: { max: 100, window: 60_000 },
+        reports: { max: 100, window: 60_000 },
         publicSurvey: { max: 100, window: 60_000 },
         publicSurveyAccepted: { max: 2, window: 3_600_000 },
         default: { max: 1000, window: 60_000 },

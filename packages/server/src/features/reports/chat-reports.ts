@@ -1,0 +1,125 @@
+import { displayName } from '../../lib/names.js'
+import type { Cell } from './csv.js'
+import {
+  chatReportPage,
+  countChatReport,
+  countMessageReport,
+  messageReportPage,
+  type ChatReportRow,
+  type ChatReportScope,
+  type Keyset,
+  type MessageReportRow,
+  type MessageReportScope,
+} from './chat-reports.queries.js'
+import type { Executor } from '../../db/database.js'
+import { yesNo } from './format.js'
+
+/*
+ * The chats and messages reports (contract §9.1): how many rows a scope has, and its rows as cells in the columns'
+ * order, read a page at a time.
+ */
+
+/** Rows of a report, as the writers take them. */
+export type ReportSource = {
+  count: (cap: number) => Promise<number>
+  rows: () => AsyncGenerator<Cell[]>
+}
+
+/** How the cells of one export are written. */
+export type CellWriters = { time: (at: Date | string | null) => string }
+
+const PAGE = 1_000
+
+/** Every row of a keyset-paged query, a page at a time, until a page comes back short. */
+async function* paged<R extends { id: number | string }>(
+  page: (after: Keyset | null) => Promise<R[]>,
+  at: (row: R) => Date | string,
+): AsyncGenerator<R> {
+  let after: Keyset | null = null
+  for (;;) {
+    const rows = await page(after)
+    yield* rows
+    if (rows.length < PAGE) return
+    const last = rows[rows.length - 1]!
+    after = { at: new Date(at(last)), id: Number(last.id) }
+  }
+}
+
+const person = (first: string | null, last: string | null, username: string | null) =>
+  username === null ? '' : displayName({ first_name: first, last_name: last, username })
+const visitor = (name: string | null, id: number | null) => (id === null ? '' : name || `Visitor ${id}`)
+
+function chatCells(r: ChatReportRow, w: CellWriters): Cell[] {
+  const customer =
+    r.client_id !== null
+      ? person(r.client_first_name, r.client_last_name, r.client_username)
+      : visitor(r.visitor_name, r.visitor_id)
+  return [
+    Number(r.id),
+    w.time(r.created_at),
+    r.status,
+    r.channel,
+    customer,
+    r.client_email ?? '',
+    person(r.assignee_first_name, r.assignee_last_name, r.assignee_username),
+    r.topic ?? '',
+    yesNo(r.escalated),
+    r.satisfaction_rating,
+    r.satisfaction_comment ?? '',
+    Number(r.messages ?? 0),
+    r.first_response_seconds === null ? null : Math.round(Number(r.first_response_seconds)),
+    w.time(r.resolved_at),
+  ]
+}
+
+export function chatsSource(db: Executor, tenantId: number, scope: ChatReportScope, w: CellWriters): ReportSource {
+  return {
+    count: (cap) => countChatReport(db, tenantId, scope, cap),
+    rows: async function* () {
+      const rows = paged(
+        (after) => chatReportPage(db, tenantId, scope, after, PAGE),
+        (r) => r.created_at,
+      )
+      for await (const r of rows) yield chatCells(r, w)
+    },
+  }
+}
+
+function messageSender(r: MessageReportRow) {
+  if (r.sender_kind === 'visitor') return visitor(r.visitor_name, r.sender_visitor_id)
+  return person(r.sender_first_name, r.sender_last_name, r.sender_username)
+}
+
+function messageCells(r: MessageReportRow, w: CellWriters): Cell[] {
+  const voice = r.voice_key !== null
+  return [
+    Number(r.id),
+    Number(r.chat_id),
+    w.time(r.sent_at),
+    r.message_sender,
+    messageSender(r),
+    r.channel,
+    r.topic_name ?? '',
+    yesNo(r.escalated),
+    r.text_content ?? '',
+    voice && r.voice_duration_ms !== null ? Math.round(r.voice_duration_ms / 100) / 10 : null,
+  ]
+}
+
+export function messagesSource(
+  db: Executor,
+  tenantId: number,
+  scope: MessageReportScope,
+  w: CellWriters,
+): ReportSource {
+  return {
+    count: (cap) => countMessageReport(db, tenantId, scope, cap),
+    rows: async function* () {
+      const rows = paged(
+        (after) => messageReportPage(db, tenantId, scope, after, PAGE),
+        (r) => r.sent_at,
+      )
+      for await (const r of rows) yield messageCells(r, w)
+    },
+  }
+}
