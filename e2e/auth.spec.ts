@@ -67,6 +67,8 @@ test('a session that ended on the server sends the user to /auth/login at once o
   await signIn(page, admin.email, PASSWORD)
   await expectDashboard(page, 'Grace')
   const socket = await live
+  // Listening before the revocation: the server may close the connection before the reply to it is read here.
+  const closed = socket.waitForEvent('close')
   const token = await page.evaluate(() => localStorage.getItem('token'))
   const revoke = await request.post('/api/auth/logout/', {
     headers: { Authorization: `Token ${token}` },
@@ -74,7 +76,7 @@ test('a session that ended on the server sends the user to /auth/login at once o
   })
   expect(revoke.status()).toBe(204)
   // The server closes the dashboard's connection (4001); the dashboard checks the session and signs out.
-  await socket.waitForEvent('close')
+  await closed
   await expect(page).toHaveURL(/\/auth\/login/)
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
 })
