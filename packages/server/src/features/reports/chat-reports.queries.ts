@@ -58,7 +58,11 @@ export async function chatReportPage(
   limit: number,
 ) {
   let q = chatRows(db, tenantId, s)
-  if (after) q = q.where(sql<boolean>`(c.created_at, c.id) < (${after.at.toISOString()}::timestamptz, ${after.id})`)
+  // The plain bound lets the index start at the page; the row comparison then skips the ties already written.
+  if (after)
+    q = q
+      .where('c.created_at', '<=', after.at)
+      .where(sql<boolean>`(c.created_at, c.id) < (${after.at.toISOString()}::timestamptz, ${after.id})`)
   return q
     .leftJoin('users as cu', 'cu.id', 'c.client_id')
     .leftJoin('anonymous_users as v', (j) =>
@@ -155,7 +159,10 @@ export async function messageReportPage(
   limit: number,
 ) {
   let q = messageRows(db, tenantId, s)
-  if (after) q = q.where(sql<boolean>`(m.sent_at, m.id) > (${after.at.toISOString()}::timestamptz, ${after.id})`)
+  if (after)
+    q = q
+      .where('m.sent_at', '>=', after.at)
+      .where(sql<boolean>`(m.sent_at, m.id) > (${after.at.toISOString()}::timestamptz, ${after.id})`)
   return q
     .leftJoin('users as su', 'su.id', 'm.sender_user_id')
     .leftJoin('anonymous_users as v', (j) =>

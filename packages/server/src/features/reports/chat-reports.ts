@@ -22,7 +22,8 @@ import { yesNo } from './format.js'
 /** Rows of a report, as the writers take them. */
 export type ReportSource = {
   count: (cap: number) => Promise<number>
-  rows: () => AsyncGenerator<Cell[]>
+  /** The rows, a page at a time. */
+  pages: () => AsyncGenerator<Cell[][]>
 }
 
 /** How the cells of one export are written. */
@@ -30,17 +31,17 @@ export type CellWriters = { time: (at: Date | string | null) => string }
 
 const PAGE = 1_000
 
-/** Every row of a keyset-paged query, a page at a time, until a page comes back short. */
+/** Every page of a keyset-paged query, until a page comes back short. */
 async function* paged<R extends { id: number | string }>(
   page: (after: Keyset | null) => Promise<R[]>,
   at: (row: R) => Date | string,
-): AsyncGenerator<R> {
+): AsyncGenerator<R[]> {
   let after: Keyset | null = null
   for (;;) {
     const rows = await page(after)
-    yield* rows
-    if (rows.length < PAGE) return
-    const last = rows[rows.length - 1]!
+    yield rows
+    const last = rows[rows.length - 1]
+    if (rows.length < PAGE || !last) return
     after = { at: new Date(at(last)), id: Number(last.id) }
   }
 }
@@ -75,12 +76,12 @@ function chatCells(r: ChatReportRow, w: CellWriters): Cell[] {
 export function chatsSource(db: Executor, tenantId: number, scope: ChatReportScope, w: CellWriters): ReportSource {
   return {
     count: (cap) => countChatReport(db, tenantId, scope, cap),
-    rows: async function* () {
-      const rows = paged(
+    pages: async function* () {
+      const pages = paged(
         (after) => chatReportPage(db, tenantId, scope, after, PAGE),
         (r) => r.created_at,
       )
-      for await (const r of rows) yield chatCells(r, w)
+      for await (const rows of pages) yield rows.map((r) => chatCells(r, w))
     },
   }
 }
@@ -114,12 +115,12 @@ export function messagesSource(
 ): ReportSource {
   return {
     count: (cap) => countMessageReport(db, tenantId, scope, cap),
-    rows: async function* () {
-      const rows = paged(
+    pages: async function* () {
+      const pages = paged(
         (after) => messageReportPage(db, tenantId, scope, after, PAGE),
         (r) => r.sent_at,
       )
-      for await (const r of rows) yield messageCells(r, w)
+      for await (const rows of pages) yield rows.map((r) => messageCells(r, w))
     },
   }
 }

@@ -131,7 +131,7 @@ export function createExportService({
       const rows = await source.count(max + 1)
       if (rows > max) throw tooLarge(format, max)
       // The first page is read before the first byte, so that a failure to read is an error reply, not a cut file.
-      const iterator = source.rows()
+      const iterator = source.pages()
       const first = await iterator.next()
       const all = (async function* () {
         if (!first.done) yield first.value
