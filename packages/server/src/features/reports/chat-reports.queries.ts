@@ -19,8 +19,15 @@ export type ChatReportScope = {
   onlyChatsOf: number | null
 }
 
-/** Where a page resumes: after this row of the order. */
-export type Keyset = { at: Date; id: number }
+/**
+ * Where a page resumes: after this row of the order. `at` is the database's own text of the row's time, to the
+ * microsecond: a JavaScript date keeps milliseconds only, and would repeat the rows of the same millisecond.
+ */
+export type Keyset = { at: string; id: number }
+
+/** A timestamp column as UTC text to the microsecond, whatever the session's settings (for a keyset). */
+export const keyOf = (column: string) =>
+  sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
 function chatRows(db: Executor, tenantId: number, s: ChatReportScope) {
   let q = db
@@ -61,8 +68,8 @@ export async function chatReportPage(
   // The plain bound lets the index start at the page; the row comparison then skips the ties already written.
   if (after)
     q = q
-      .where('c.created_at', '<=', after.at)
-      .where(sql<boolean>`(c.created_at, c.id) < (${after.at.toISOString()}::timestamptz, ${after.id})`)
+      .where(sql<boolean>`c.created_at <= ${after.at}::timestamptz`)
+      .where(sql<boolean>`(c.created_at, c.id) < (${after.at}::timestamptz, ${after.id})`)
   return q
     .leftJoin('users as cu', 'cu.id', 'c.client_id')
     .leftJoin('anonymous_users as v', (j) =>
@@ -70,6 +77,7 @@ export async function chatReportPage(
     )
     .leftJoin('users as au', (j) => j.onRef('au.tenant_id', '=', 'c.tenant_id').onRef('au.id', '=', 'c.assignee_id'))
     .leftJoin('chat_topics as t', (j) => j.onRef('t.tenant_id', '=', 'c.tenant_id').onRef('t.id', '=', 'c.topic_id'))
+    .select(keyOf('c.created_at').as('sort_at'))
     .select([
       'c.id',
       'c.created_at',
@@ -161,13 +169,14 @@ export async function messageReportPage(
   let q = messageRows(db, tenantId, s)
   if (after)
     q = q
-      .where('m.sent_at', '>=', after.at)
-      .where(sql<boolean>`(m.sent_at, m.id) > (${after.at.toISOString()}::timestamptz, ${after.id})`)
+      .where(sql<boolean>`m.sent_at >= ${after.at}::timestamptz`)
+      .where(sql<boolean>`(m.sent_at, m.id) > (${after.at}::timestamptz, ${after.id})`)
   return q
     .leftJoin('users as su', 'su.id', 'm.sender_user_id')
     .leftJoin('anonymous_users as v', (j) =>
       j.onRef('v.tenant_id', '=', 'm.tenant_id').onRef('v.id', '=', 'm.sender_visitor_id'),
     )
+    .select(keyOf('m.sent_at').as('sort_at'))
     .select([
       'm.id',
       'm.chat_id',

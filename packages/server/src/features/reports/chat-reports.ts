@@ -29,12 +29,11 @@ export type ReportSource = {
 /** How the cells of one export are written. */
 export type CellWriters = { time: (at: Date | string | null) => string }
 
-const PAGE = 1_000
+export const PAGE = 1_000
 
 /** Every page of a keyset-paged query, until a page comes back short. */
-async function* paged<R extends { id: number | string }>(
+export async function* paged<R extends { id: number | string; sort_at: string }>(
   page: (after: Keyset | null) => Promise<R[]>,
-  at: (row: R) => Date | string,
 ): AsyncGenerator<R[]> {
   let after: Keyset | null = null
   for (;;) {
@@ -42,11 +41,12 @@ async function* paged<R extends { id: number | string }>(
     yield rows
     const last = rows[rows.length - 1]
     if (rows.length < PAGE || !last) return
-    after = { at: new Date(at(last)), id: Number(last.id) }
+    after = { at: last.sort_at, id: Number(last.id) }
   }
 }
 
-const person = (first: string | null, last: string | null, username: string | null) =>
+/** A person's display name (§9.1: first and last name, else the username), empty without one. */
+export const person = (first: string | null, last: string | null, username: string | null) =>
   username === null ? '' : displayName({ first_name: first, last_name: last, username })
 const visitor = (name: string | null, id: number | null) => (id === null ? '' : name || `Visitor ${id}`)
 
@@ -77,10 +77,7 @@ export function chatsSource(db: Executor, tenantId: number, scope: ChatReportSco
   return {
     count: (cap) => countChatReport(db, tenantId, scope, cap),
     pages: async function* () {
-      const pages = paged(
-        (after) => chatReportPage(db, tenantId, scope, after, PAGE),
-        (r) => r.created_at,
-      )
+      const pages = paged((after) => chatReportPage(db, tenantId, scope, after, PAGE))
       for await (const rows of pages) yield rows.map((r) => chatCells(r, w))
     },
   }
@@ -116,10 +113,7 @@ export function messagesSource(
   return {
     count: (cap) => countMessageReport(db, tenantId, scope, cap),
     pages: async function* () {
-      const pages = paged(
-        (after) => messageReportPage(db, tenantId, scope, after, PAGE),
-        (r) => r.sent_at,
-      )
+      const pages = paged((after) => messageReportPage(db, tenantId, scope, after, PAGE))
       for await (const rows of pages) yield rows.map((r) => messageCells(r, w))
     },
   }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
-import { ChatsReportFilter, MessagesReportFilter, REPORT_PATHS } from '@proxima/contracts'
+import { ChatsReportFilter, IssuesReportFilter, MessagesReportFilter, REPORT_PATHS } from '@proxima/contracts'
 import { STAFF, staffOf } from '../../http/actor.js'
 import { limitPerTenant, type Limits } from '../../http/rate-limit.js'
 import { attachment } from './format.js'
@@ -37,12 +37,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ExportService; limit
   app.get(
     chats,
     { schema: { tags, summary: chatsSummary, querystring: ChatsReportFilter }, config },
-    async (req, reply) => send(reply, await reports.download(staffOf(req), 'chats', 'csv', req.query)),
+    async (req, reply) => send(reply, await reports.chats(staffOf(req), 'csv', req.query)),
   )
   app.post(
     chats,
     { schema: { tags, summary: chatsSummary, body: bodyOf(ChatsReportFilter) }, config },
-    async (req, reply) => send(reply, await reports.download(staffOf(req), 'chats', 'csv', req.body)),
+    async (req, reply) => send(reply, await reports.chats(staffOf(req), 'csv', req.body)),
   )
 
   const messages = `/api/reports/${REPORT_PATHS.messages.csv}/`
@@ -50,11 +50,24 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ExportService; limit
   app.get(
     messages,
     { schema: { tags, summary: messagesSummary, querystring: MessagesReportFilter }, config },
-    async (req, reply) => send(reply, await reports.download(staffOf(req), 'messages', 'csv', req.query)),
+    async (req, reply) => send(reply, await reports.messages(staffOf(req), 'csv', req.query)),
   )
   app.post(
     messages,
     { schema: { tags, summary: messagesSummary, body: bodyOf(MessagesReportFilter) }, config },
-    async (req, reply) => send(reply, await reports.download(staffOf(req), 'messages', 'csv', req.body)),
+    async (req, reply) => send(reply, await reports.messages(staffOf(req), 'csv', req.body)),
+  )
+
+  const issues = `/api/reports/${REPORT_PATHS.issues.csv}/`
+  const issuesSummary = 'The issues report as CSV'
+  app.get(
+    issues,
+    { schema: { tags, summary: issuesSummary, querystring: IssuesReportFilter }, config },
+    async (req, reply) => send(reply, await reports.issues(staffOf(req), 'csv', req.query)),
+  )
+  app.post(
+    issues,
+    { schema: { tags, summary: issuesSummary, body: bodyOf(IssuesReportFilter) }, config },
+    async (req, reply) => send(reply, await reports.issues(staffOf(req), 'csv', req.body)),
   )
 }

@@ -3,6 +3,7 @@ import {
   REPORT_COLUMNS,
   REPORT_MAX_ROWS,
   type ChatsReportFilter,
+  type IssuesReportFilter,
   type MessagesReportFilter,
   type Report,
   type ReportFormat,
@@ -15,6 +16,8 @@ import { windowBound } from '../analytics/window.js'
 import { assignedOnly } from '../chat/chats.service.js'
 import { chatsSource, messagesSource, type ReportSource } from './chat-reports.js'
 import { chatExists, findReportTenant } from './chat-reports.queries.js'
+import { issuesSource } from './community-reports.js'
+import { communityExists } from './community-reports.queries.js'
 import { csvStream } from './csv.js'
 import { reportFileName, timestampWriter } from './format.js'
 
@@ -33,8 +36,6 @@ const CONTENT_TYPES: Record<ReportFormat, string> = { csv: 'text/csv; charset=ut
 
 type Common = { tenant?: number | undefined; tenant_id?: number | undefined; timezone?: string | undefined }
 type Window = { from?: string | undefined; to?: string | undefined }
-
-export type ReportInputs = { chats: ChatsReportFilter; messages: MessagesReportFilter }
 
 export function createExportService({
   db,
@@ -87,57 +88,35 @@ export function createExportService({
     return { from, to }
   }
 
-  async function sourceOf<R extends keyof ReportInputs>(
-    actor: StaffActor,
-    report: R,
-    input: ReportInputs[R],
-    timeZone: string,
-  ): Promise<ReportSource> {
-    const w = { time: timestampWriter(timeZone) }
-    const onlyChatsOf = (await assignedOnly(db, actor)) ? actor.userId : null
-    if (report === 'chats') {
-      const f = input as ChatsReportFilter
-      const { from, to } = windowOf(f, timeZone, 30)
-      const scope = {
-        from,
-        to,
-        statuses: f.status,
-        channels: f.channel,
-        assignee: f.assignee,
-        topicId: f.topic_id,
-        onlyChatsOf,
-      }
-      return chatsSource(db, actor.tenantId, scope, w)
-    }
-    const f = input as MessagesReportFilter
-    if (f.chat_id !== undefined && !(await chatExists(db, actor.tenantId, f.chat_id, onlyChatsOf))) throw notFound()
-    const { from, to } = f.chat_id === undefined ? windowOf(f, timeZone, 30) : { from: new Date(0), to: clock.now() }
-    const scope = { chatId: f.chat_id, from, to, channels: f.channel, senders: f.sender, onlyChatsOf }
-    return messagesSource(db, actor.tenantId, scope, w)
-  }
+  const writers = (timeZone: string) => ({ time: timestampWriter(timeZone) })
+  const employeeLimit = async (actor: StaffActor) => ((await assignedOnly(db, actor)) ? actor.userId : null)
 
-  /** One export: its file name and row count, and the file as a stream that starts with rows already read. */
-  async function download<R extends keyof ReportInputs>(
+  /**
+   * One export: the caller's organization and time zone, the rows `source` builds for them, counted (over the
+   * format's limit: 413), the first page read, and the file as a stream that starts with it.
+   */
+  async function deliver(
     actor: StaffActor,
-    report: R,
+    report: Report,
     format: ReportFormat,
-    input: ReportInputs[R],
+    input: Common,
+    source: (timeZone: string) => Promise<ReportSource>,
   ): Promise<ReportDownload> {
     const release = acquire(actor.tenantId)
     try {
       const tenant = await tenantOf(actor, input)
-      const source = await sourceOf(actor, report, input, tenant.timeZone)
+      const rowsOf = await source(tenant.timeZone)
       const max = limits.maxRows[format]
-      const rows = await source.count(max + 1)
+      const rows = await rowsOf.count(max + 1)
       if (rows > max) throw tooLarge(format, max)
       // The first page is read before the first byte, so that a failure to read is an error reply, not a cut file.
-      const iterator = source.pages()
+      const iterator = rowsOf.pages()
       const first = await iterator.next()
       const all = (async function* () {
         if (!first.done) yield first.value
         yield* iterator
       })()
-      const body = csvStream(REPORT_COLUMNS[report as Report], all)
+      const body = csvStream(REPORT_COLUMNS[report], all)
       body.once('close', release)
       return {
         fileName: reportFileName(report, tenant.name, clock.now(), tenant.ownTimeZone, format),
@@ -151,7 +130,45 @@ export function createExportService({
     }
   }
 
-  return { download }
+  return {
+    chats: (actor: StaffActor, format: ReportFormat, f: ChatsReportFilter) =>
+      deliver(actor, 'chats', format, f, async (timeZone) => {
+        const { from, to } = windowOf(f, timeZone, 30)
+        const scope = {
+          from,
+          to,
+          statuses: f.status,
+          channels: f.channel,
+          assignee: f.assignee,
+          topicId: f.topic_id,
+          onlyChatsOf: await employeeLimit(actor),
+        }
+        return chatsSource(db, actor.tenantId, scope, writers(timeZone))
+      }),
+
+    messages: (actor: StaffActor, format: ReportFormat, f: MessagesReportFilter) =>
+      deliver(actor, 'messages', format, f, async (timeZone) => {
+        const onlyChatsOf = await employeeLimit(actor)
+        if (f.chat_id !== undefined && !(await chatExists(db, actor.tenantId, f.chat_id, onlyChatsOf))) throw notFound()
+        const { from, to } =
+          f.chat_id === undefined ? windowOf(f, timeZone, 30) : { from: new Date(0), to: clock.now() }
+        const scope = { chatId: f.chat_id, from, to, channels: f.channel, senders: f.sender, onlyChatsOf }
+        return messagesSource(db, actor.tenantId, scope, writers(timeZone))
+      }),
+
+    issues: (actor: StaffActor, format: ReportFormat, f: IssuesReportFilter) =>
+      deliver(actor, 'issues', format, f, async (timeZone) => {
+        if (f.community_id !== undefined && !(await communityExists(db, actor.tenantId, f.community_id)))
+          throw notFound()
+        const { from, to } = windowOf(f, timeZone, null)
+        return issuesSource(
+          db,
+          actor.tenantId,
+          { communityId: f.community_id, solved: f.solved, from, to },
+          writers(timeZone),
+        )
+      }),
+  }
 }
 
 export type ExportService = ReturnType<typeof createExportService>
