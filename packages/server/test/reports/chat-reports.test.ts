@@ -333,6 +333,10 @@ describe('refusals', () => {
     expect(theirs.length).toBe(1)
     expect((await get('messagescsv', { chat_id: String(ids.chats[0]) }, stranger.token)).statusCode).toBe(404)
     expect((await get('chatscsv', { tenant_id: String(org.tenant.tenant_id) }, stranger.token)).statusCode).toBe(404)
+    // Another organization's staff member or topic as a filter looks absent too.
+    expect((await get('chatscsv', { assignee: String(ids.agent) }, stranger.token)).statusCode).toBe(404)
+    expect((await get('chatscsv', { topic_id: String(ids.topic) }, stranger.token)).statusCode).toBe(404)
+    expect((await get('chatscsv', { topic_id: '999999999' })).statusCode).toBe(404)
     const { token: customerToken } = await createClient(app)
     expect((await get('chatscsv', {}, customerToken)).statusCode).toBe(403)
     expect((await app.inject({ method: 'GET', url: '/api/reports/chatscsv/' })).statusCode).toBe(401)

@@ -214,3 +214,26 @@ export async function chatExists(db: Executor, tenantId: number, chatId: number,
 export function findReportTenant(db: Executor, tenantId: number) {
   return db.selectFrom('tenants').select(['name', 'timezone']).where('id', '=', tenantId).executeTakeFirstOrThrow()
 }
+
+/** Whether a staff member is the tenant's. */
+export async function staffExists(db: Executor, tenantId: number, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .where('user_type', 'in', ['admin', 'employee'])
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Whether a chat topic is the tenant's. */
+export async function topicExists(db: Executor, tenantId: number, topicId: number) {
+  const row = await db
+    .selectFrom('chat_topics')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', topicId)
+    .executeTakeFirst()
+  return row !== undefined
+}

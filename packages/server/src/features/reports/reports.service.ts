@@ -15,7 +15,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors.js'
 import { windowBound } from '../analytics/window.js'
 import { assignedOnly } from '../chat/chats.service.js'
 import { chatsSource, messagesSource, type ReportSource } from './chat-reports.js'
-import { chatExists, findReportTenant } from './chat-reports.queries.js'
+import { chatExists, findReportTenant, staffExists, topicExists } from './chat-reports.queries.js'
 import { issuesSource } from './community-reports.js'
 import { communityExists } from './community-reports.queries.js'
 import { csvStream } from './csv.js'
@@ -133,6 +133,9 @@ export function createExportService({
   return {
     chats: (actor: StaffActor, format: ReportFormat, f: ChatsReportFilter) =>
       deliver(actor, 'chats', format, f, async (timeZone) => {
+        // Another organization's staff member or topic looks absent, as everywhere (contract §1.5.3).
+        if (typeof f.assignee === 'number' && !(await staffExists(db, actor.tenantId, f.assignee))) throw notFound()
+        if (f.topic_id !== undefined && !(await topicExists(db, actor.tenantId, f.topic_id))) throw notFound()
         const { from, to } = windowOf(f, timeZone, 30)
         const scope = {
           from,
