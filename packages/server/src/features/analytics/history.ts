@@ -82,13 +82,22 @@ export async function topicHistories(db: Executor, s: HistoryScope, edges: reado
 export async function escalationHistory(db: Executor, s: HistoryScope, edges: readonly Date[]) {
   const scope = chatScope(s)
   const keys = scope.channels
-  const escalated = await periodValues(db, s.tenantId, 'escalated_chats', edges, s.grid, keys, (e) =>
-    escalatedChatsPerBucket(db, scope, e),
+  const v = await periodValues(
+    db,
+    s.tenantId,
+    ['escalated_chats', 'chats_with_messages'],
+    edges,
+    s.grid,
+    keys,
+    async (e) => {
+      const [escalated, withMessages] = await Promise.all([
+        escalatedChatsPerBucket(db, scope, e),
+        chatsWithMessagesPerBucket(db, { tenantId: s.tenantId, channels: keys }, e),
+      ])
+      return { escalated_chats: escalated, chats_with_messages: withMessages }
+    },
   )
-  const withMessages = await periodValues(db, s.tenantId, 'chats_with_messages', edges, s.grid, keys, (e) =>
-    chatsWithMessagesPerBucket(db, { tenantId: s.tenantId, channels: keys }, e),
-  )
-  return { escalated: perPeriod(edges, escalated), withMessages: perPeriod(edges, withMessages) }
+  return { escalated: perPeriod(edges, v.escalated_chats), withMessages: perPeriod(edges, v.chats_with_messages) }
 }
 
 /** Registered clients whose first chat with the tenant falls in each period, per gender of their profile. */
@@ -104,10 +113,10 @@ export async function uniqueClientHistory(db: Executor, s: HistoryScope, edges: 
   const scope = chatScope(s)
   // The stored counts are of every channel; a narrower scope is read live.
   const grid = scope.channels === undefined ? s.grid : undefined
-  const values = await periodValues(db, s.tenantId, 'active_customers', edges, grid, undefined, (e) =>
-    activeClientsPerBucket(db, scope, e),
-  )
-  return perPeriod(edges, values)
+  const v = await periodValues(db, s.tenantId, ['active_customers'], edges, grid, undefined, async (e) => ({
+    active_customers: await activeClientsPerBucket(db, scope, e),
+  }))
+  return perPeriod(edges, v.active_customers)
 }
 
 /** Members (memberships) at the end of each period, and at the start of the first. */
@@ -132,21 +141,23 @@ export async function memberHistory(db: Executor, s: HistoryScope, edges: readon
 /** Client actions in communities (issues, comments, reactions, joins) and distinct clients acting, per period. */
 export async function involvementHistory(db: Executor, s: HistoryScope, edges: readonly Date[]) {
   const keys = [s.community === undefined ? '' : String(s.community)]
-  // Both measures come from one live read of a run of buckets, made once for the two.
-  const reads = new Map<string, Promise<Map<number, { actions: number; participants: number }>>>()
-  const live = (e: readonly Date[]) => {
-    const key = e.map((d) => d.getTime()).join(',')
-    if (!reads.has(key)) reads.set(key, involvementsPerBucket(db, s.tenantId, s.community, e))
-    return reads.get(key)!
-  }
-  const pick = (m: 'actions' | 'participants') => async (e: readonly Date[]) =>
-    new Map([...(await live(e))].map(([b, r]) => [b, r[m]]))
-  const [actions, participants] = await Promise.all([
-    periodValues(db, s.tenantId, 'community_actions', edges, s.grid, keys, pick('actions')),
-    periodValues(db, s.tenantId, 'community_participants', edges, s.grid, keys, pick('participants')),
-  ])
-  return { actions: perPeriod(edges, actions), participants: perPeriod(edges, participants) }
+  const v = await periodValues(
+    db,
+    s.tenantId,
+    ['community_actions', 'community_participants'],
+    edges,
+    s.grid,
+    keys,
+    async (e) => {
+      const rows = await involvementsPerBucket(db, s.tenantId, s.community, e)
+      return {
+        community_actions: new Map([...rows].map(([b, r]) => [b, r.actions])),
+        community_participants: new Map([...rows].map(([b, r]) => [b, r.participants])),
+      }
+    },
+  )
+  return { actions: perPeriod(edges, v.community_actions), participants: perPeriod(edges, v.community_participants) }
 }
 
-/** Whether a community is the tenant's (a stranger's is a 404 to the caller). */
-export { findCommunity } from './scope.queries.js'
+/** The rows other features' requests may be scoped to, looked up within the tenant (a stranger's is a 404). */
+export { findCommunity, findStaffMember, findTopic } from './scope.queries.js'

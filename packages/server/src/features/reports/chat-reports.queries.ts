@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type Expression } from 'kysely'
 import type { Executor } from '../../db/database.js'
 
 /*
@@ -47,14 +47,15 @@ function chatRows(db: Executor, tenantId: number, s: ChatReportScope) {
 /** Chats `c` assigned to the employee or to nobody. */
 const visibleTo = (userId: number) => sql<boolean>`(c.assignee_id IS NULL OR c.assignee_id = ${userId})`
 
-/** How many chats the report has, counting no further than `cap`. */
-export async function countChatReport(db: Executor, tenantId: number, s: ChatReportScope, cap: number) {
-  const row = await db
-    .selectFrom(chatRows(db, tenantId, s).select('c.id').limit(cap).as('x'))
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
+/** How many rows a report's query has (with `LIMIT cap`, so the count stops there). */
+export async function countRows(db: Executor, capped: Expression<unknown>) {
+  const { rows } = await sql<{ n: string | number }>`SELECT count(*) AS n FROM (${capped}) x`.execute(db)
+  return Number(rows[0]!.n)
 }
+
+/** How many chats the report has, counting no further than `cap`. */
+export const countChatReport = (db: Executor, tenantId: number, s: ChatReportScope, cap: number) =>
+  countRows(db, chatRows(db, tenantId, s).select('c.id').limit(cap))
 
 /** Up to `limit` chats, newest first (ties by id), after `after`. */
 export async function chatReportPage(
@@ -150,13 +151,8 @@ function messageRows(db: Executor, tenantId: number, s: MessageReportScope) {
 }
 
 /** How many messages the report has, counting no further than `cap`. */
-export async function countMessageReport(db: Executor, tenantId: number, s: MessageReportScope, cap: number) {
-  const row = await db
-    .selectFrom(messageRows(db, tenantId, s).select('m.id').limit(cap).as('x'))
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+export const countMessageReport = (db: Executor, tenantId: number, s: MessageReportScope, cap: number) =>
+  countRows(db, messageRows(db, tenantId, s).select('m.id').limit(cap))
 
 /** Up to `limit` messages, oldest first (ties by id), after `after`. */
 export async function messageReportPage(
@@ -213,27 +209,4 @@ export async function chatExists(db: Executor, tenantId: number, chatId: number,
 /** The organization's name and time zone. */
 export function findReportTenant(db: Executor, tenantId: number) {
   return db.selectFrom('tenants').select(['name', 'timezone']).where('id', '=', tenantId).executeTakeFirstOrThrow()
-}
-
-/** Whether a staff member is the tenant's. */
-export async function staffExists(db: Executor, tenantId: number, userId: number) {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', userId)
-    .where('user_type', 'in', ['admin', 'employee'])
-    .executeTakeFirst()
-  return row !== undefined
-}
-
-/** Whether a chat topic is the tenant's. */
-export async function topicExists(db: Executor, tenantId: number, topicId: number) {
-  const row = await db
-    .selectFrom('chat_topics')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', topicId)
-    .executeTakeFirst()
-  return row !== undefined
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../db/database.js'
-import { keyOf, type Keyset } from './chat-reports.queries.js'
+import { countRows, keyOf, type Keyset } from './chat-reports.queries.js'
 
 /*
  * The rows of the issues report (contract §9.1), a page at a time, newest first, each page after the last row of the
@@ -26,13 +26,8 @@ function issueRows(db: Executor, tenantId: number, s: IssueReportScope) {
 }
 
 /** How many issues the report has, counting no further than `cap`. */
-export async function countIssueReport(db: Executor, tenantId: number, s: IssueReportScope, cap: number) {
-  const row = await db
-    .selectFrom(issueRows(db, tenantId, s).select('i.id').limit(cap).as('x'))
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+export const countIssueReport = (db: Executor, tenantId: number, s: IssueReportScope, cap: number) =>
+  countRows(db, issueRows(db, tenantId, s).select('i.id').limit(cap))
 
 /** Up to `limit` issues, newest first (ties by id), after `after`. */
 export async function issueReportPage(
@@ -80,14 +75,3 @@ export async function issueReportPage(
     .execute()
 }
 export type IssueReportRow = Awaited<ReturnType<typeof issueReportPage>>[number]
-
-/** Whether a community is the tenant's. */
-export async function communityExists(db: Executor, tenantId: number, communityId: number) {
-  const row = await db
-    .selectFrom('communities')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', communityId)
-    .executeTakeFirst()
-  return row !== undefined
-}

@@ -11,13 +11,13 @@ import {
 import type { Db } from '../../db/database.js'
 import type { StaffActor } from '../../http/actor.js'
 import type { Clock } from '../../lib/clock.js'
-import { AppError, fieldError, notFound } from '../../lib/errors.js'
+import { AppError, assertFound, fieldError, notFound } from '../../lib/errors.js'
+import { findCommunity, findStaffMember, findTopic } from '../analytics/history.js'
 import { windowBound } from '../analytics/window.js'
 import { assignedOnly } from '../chat/chats.service.js'
 import { chatsSource, messagesSource, type ReportSource } from './chat-reports.js'
-import { chatExists, findReportTenant, staffExists, topicExists } from './chat-reports.queries.js'
+import { chatExists, findReportTenant } from './chat-reports.queries.js'
 import { issuesSource } from './community-reports.js'
-import { communityExists } from './community-reports.queries.js'
 import { csvStream } from './csv.js'
 import { reportFileName, timestampWriter } from './format.js'
 
@@ -134,8 +134,8 @@ export function createExportService({
     chats: (actor: StaffActor, format: ReportFormat, f: ChatsReportFilter) =>
       deliver(actor, 'chats', format, f, async (timeZone) => {
         // Another organization's staff member or topic looks absent, as everywhere (contract §1.5.3).
-        if (typeof f.assignee === 'number' && !(await staffExists(db, actor.tenantId, f.assignee))) throw notFound()
-        if (f.topic_id !== undefined && !(await topicExists(db, actor.tenantId, f.topic_id))) throw notFound()
+        if (typeof f.assignee === 'number') assertFound(await findStaffMember(db, actor.tenantId, f.assignee))
+        if (f.topic_id !== undefined) assertFound(await findTopic(db, actor.tenantId, f.topic_id))
         const { from, to } = windowOf(f, timeZone, 30)
         const scope = {
           from,
@@ -161,8 +161,7 @@ export function createExportService({
 
     issues: (actor: StaffActor, format: ReportFormat, f: IssuesReportFilter) =>
       deliver(actor, 'issues', format, f, async (timeZone) => {
-        if (f.community_id !== undefined && !(await communityExists(db, actor.tenantId, f.community_id)))
-          throw notFound()
+        if (f.community_id !== undefined) assertFound(await findCommunity(db, actor.tenantId, f.community_id))
         const { from, to } = windowOf(f, timeZone, null)
         return issuesSource(
           db,

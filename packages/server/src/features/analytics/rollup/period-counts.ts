@@ -112,20 +112,23 @@ export async function markPeriodsStale(db: Executor, tenantId: number, from: Dat
   }
 }
 
+/** Values per bucket (1-based; a bucket without an entry is 0), per measure. */
+export type BucketValues<M extends PeriodMeasure> = Record<M, Map<number, number>>
+
 /**
- * Per bucket (1-based) of `edges`, the value of `measure` summed over `keys` (every key when undefined): stored for
- * the buckets that are whole filled periods of `grid`, not stale and without a dirty hour, from `live` for the others (called once
- * per run of adjacent buckets, with that run's edges, its buckets numbered from 1).
+ * Per measure and bucket (1-based) of `edges`, the value summed over `keys` (every key when undefined): stored for
+ * the buckets that are whole filled periods of `grid`, not stale and without a dirty hour; from `live` for the others
+ * (called once per run of adjacent buckets, with that run's edges, its buckets numbered from 1).
  */
-export async function periodValues(
+export async function periodValues<M extends PeriodMeasure>(
   db: Executor,
   tenantId: number,
-  measure: PeriodMeasure,
+  measures: readonly M[],
   edges: readonly Date[],
   grid: PeriodGrid | undefined,
   keys: readonly string[] | undefined,
-  live: (edges: readonly Date[]) => Promise<Map<number, number>>,
-): Promise<Map<number, number>> {
+  live: (edges: readonly Date[]) => Promise<BucketValues<M>>,
+): Promise<BucketValues<M>> {
   if (grid === undefined || edges.length < 2) return live(edges)
   const fill = (await periodFills(db, tenantId)).find((f) => f.unit === grid.unit && f.timeZone === grid.timeZone)
   if (!fill) return live(edges)
@@ -144,24 +147,25 @@ export async function periodValues(
       !dirty.some((h) => h + HOUR_MS > start.getTime() && h < end.getTime())
     )
   }
-  const out = new Map<number, number>()
-  const storedBuckets = Array.from({ length: edges.length - 1 }, (_, i) => i + 1).filter(stored)
-  if (storedBuckets.length > 0) {
-    const first = edges[storedBuckets[0]! - 1]!
-    const last = edges[storedBuckets.at(-1)!]!
-    const values = await storedPeriodCounts(db, tenantId, measure, grid, first, last, keys)
-    for (const b of storedBuckets) out.set(b, values.get(edges[b - 1]!.getTime()) ?? 0)
+  const out = Object.fromEntries(measures.map((m) => [m, new Map<number, number>()])) as BucketValues<M>
+  const storedBuckets = new Set(Array.from({ length: edges.length - 1 }, (_, i) => i + 1).filter(stored))
+  if (storedBuckets.size > 0) {
+    const first = edges[Math.min(...storedBuckets) - 1]!
+    const last = edges[Math.max(...storedBuckets)]!
+    const values = await storedPeriodCounts(db, tenantId, measures, grid, first, last, keys)
+    for (const m of measures)
+      for (const b of storedBuckets) out[m].set(b, values.get(m)?.get(edges[b - 1]!.getTime()) ?? 0)
   }
   // The other buckets, a run of adjacent ones at a time.
   for (let b = 1; b < edges.length;) {
-    if (out.has(b)) {
+    if (storedBuckets.has(b)) {
       b++
       continue
     }
     let end = b
-    while (end + 1 < edges.length && !out.has(end + 1)) end++
+    while (end + 1 < edges.length && !storedBuckets.has(end + 1)) end++
     const values = await live(edges.slice(b - 1, end + 1))
-    for (const [i, v] of values) out.set(b + i - 1, v)
+    for (const m of measures) for (const [i, v] of values[m]) out[m].set(b + i - 1, v)
     b = end + 1
   }
   return out

@@ -124,25 +124,27 @@ export async function clearStale(db: Executor, tenantId: number, grid: Grid, sta
 }
 
 /**
- * The stored values of `measure` for the periods starting in `[from, to)`, summed over `keys` (all keys when
- * undefined), by period start (epoch ms). A filled period without a row is 0.
+ * The stored values of `measures` for the periods starting in `[from, to)`, summed over `keys` (all keys when
+ * undefined), by measure and period start (epoch ms). A filled period without a row is 0.
  */
 export async function storedPeriodCounts(
   db: Executor,
   tenantId: number,
-  measure: PeriodMeasure,
+  measures: readonly PeriodMeasure[],
   grid: Grid,
   from: Date,
   to: Date,
   keys: readonly string[] | undefined,
-): Promise<Map<number, number>> {
-  const { rows } = await sql<{ period_start: Date | string; n: string | number }>`
-    SELECT period_start, sum(value) AS n FROM analytics_period_counts
-    WHERE tenant_id = ${tenantId} AND measure = ${measure} AND time_zone = ${grid.timeZone} AND unit = ${grid.unit}
-      AND period_start >= ${iso(from)}::timestamptz AND period_start < ${iso(to)}::timestamptz
+): Promise<Map<PeriodMeasure, Map<number, number>>> {
+  const { rows } = await sql<{ measure: PeriodMeasure; period_start: Date | string; n: string | number }>`
+    SELECT measure, period_start, sum(value) AS n FROM analytics_period_counts
+    WHERE tenant_id = ${tenantId} AND measure = ANY(${[...measures]}::text[]) AND time_zone = ${grid.timeZone}
+      AND unit = ${grid.unit} AND period_start >= ${iso(from)}::timestamptz AND period_start < ${iso(to)}::timestamptz
       ${keys === undefined ? sql`` : sql`AND key = ANY(${[...keys]}::text[])`}
-    GROUP BY period_start`.execute(db)
-  return new Map(rows.map((r) => [new Date(r.period_start).getTime(), Number(r.n)]))
+    GROUP BY measure, period_start`.execute(db)
+  const out = new Map(measures.map((m) => [m, new Map<number, number>()]))
+  for (const r of rows) out.get(r.measure)?.set(new Date(r.period_start).getTime(), Number(r.n))
+  return out
 }
 
 /** The client actions in communities: issues raised, comments (not deleted, not staff), reactions and joins. */
