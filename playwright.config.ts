@@ -11,13 +11,16 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 60_000,
+  // Longer journeys set their own. Under the whole suite's load a journey can take twice as long as alone.
+  timeout: 90_000,
   // Two cores run Chromium, the server and the runner: a full page load of the dashboard can take several seconds.
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's page and a screencast, about a third of the suite's time on two cores; E2E_TRACE=1
+    // keeps one for each failed test (npx playwright show-trace test-results/…/trace.zip).
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { playwrightFailures, vitestFailures } from './test-failures.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const args = new Set(process.argv.slice(2))
@@ -31,6 +32,8 @@ let passed = 0
 let failed = 0
 let skipped = 0
 let ok = true
+/** What failed, as `file › test`, printed again at the end so a long log's tail still names it. */
+const failures = []
 
 /** Adds a vitest JSON report's counts to the totals. */
 function countVitest(file) {
@@ -39,6 +42,7 @@ function countVitest(file) {
   passed += r.numPassedTests
   failed += r.numFailedTests
   skipped += r.numPendingTests + (r.numTodoTests ?? 0)
+  failures.push(...vitestFailures(r, root))
 }
 
 // 1. HTTP and unit tests, on the Node.js running this script
@@ -95,7 +99,9 @@ if (e2e) {
     )
     browserTime = e2eTime
     if (existsSync(e2eJson)) {
-      const s = JSON.parse(readFileSync(e2eJson, 'utf8')).stats
+      const report = JSON.parse(readFileSync(e2eJson, 'utf8'))
+      const s = report.stats
+      failures.push(...playwrightFailures(report))
       passed += s.expected
       failed += s.unexpected + (s.flaky ?? 0)
       skipped += s.skipped
@@ -109,5 +115,6 @@ console.log(`\ndatabase: ${db}, Node.js ${process.version}`)
 console.log(
   `duration: HTTP and unit tests ${unitTime}, build ${buildTime}, fault tests ${faultTime}, browser tests ${browserTime}`,
 )
+for (const f of failures) console.log(`failed: ${f}`)
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
 process.exit(ok && failed === 0 ? 0 : 1)
