@@ -45,8 +45,8 @@ import { createSettingsService } from './features/tenants/settings.service.js'
 import { analyticsRoutes } from './features/analytics/analytics.routes.js'
 import { createAnalyticsService } from './features/analytics/analytics.service.js'
 import { predictiveRoutes } from './features/predictive/predictive.routes.js'
-import { REPORT_MAX_ROWS } from '@proxima/contracts'
 import { reportRoutes } from './features/reports/reports.routes.js'
+import { createAnalyticsReportService } from './features/reports/analytics-report.service.js'
 import { createExportService } from './features/reports/reports.service.js'
 import { createPredictiveService } from './features/predictive/predictive.service.js'
 import { createRecordsService } from './features/tenants/records.service.js'
@@ -381,16 +381,18 @@ export async function buildApp(deps: AppDeps) {
   })
   await app.register(surveyReportRoutes, { report: createReportService({ db, clock }) })
   await app.register(overviewRoutes, { overview: createOverviewService({ clock, chats, issues, settings }) })
-  await app.register(analyticsRoutes, {
-    analytics: createAnalyticsService({ db: database.adHoc, clock, settings, log: app.log }),
-  })
+  const analytics = createAnalyticsService({ db: database.adHoc, clock, settings, log: app.log })
+  await app.register(analyticsRoutes, { analytics })
   await app.register(predictiveRoutes, { predictive: createPredictiveService({ db: database.adHoc, clock }) })
   await app.register(reportRoutes, {
     reports: createExportService({
       db: database.adHoc,
+      copyCsv: database.copyCsv,
+      voiceLinks,
       clock,
-      limits: { maxRows: { ...REPORT_MAX_ROWS, csv: config.reportCsvMaxRows }, runningPerTenant: 2 },
+      limits: { maxRows: { csv: config.reportCsvMaxRows, pdf: config.reportPdfMaxRows }, runningPerTenant: 2 },
     }),
+    analyticsReports: createAnalyticsReportService({ db: database.adHoc, clock, analytics }),
     limits,
   })
   await app.register(realtimeRoutes, {

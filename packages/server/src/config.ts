@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Proxima <no-reply@localhost>'),
   /** The most rows a CSV report may have (contract §9.2). */
   REPORT_CSV_MAX_ROWS: z.coerce.number().int().min(1).max(100_000_000).default(1_000_000),
+  REPORT_PDF_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(5_000),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_IDS: list.default([]),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -122,6 +123,7 @@ export type Config = {
   clientTokenDays: number
   rateLimits: boolean
   reportCsvMaxRows: number
+  reportPdfMaxRows: number
   firstAdmin: { email: string; password: string | undefined; organization: string }
   voiceStorage: VoiceStorageConfig
   ai: AiConfig
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     rateLimits: e.RATE_LIMITS,
     reportCsvMaxRows: e.REPORT_CSV_MAX_ROWS,
+    reportPdfMaxRows: e.REPORT_PDF_MAX_ROWS,
     firstAdmin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD || undefined, organization: e.ADMIN_ORGANIZATION },
     voiceStorage:
       e.VOICE_STORAGE === 's3'

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely'
+import type { Readable } from 'node:stream'
+import { Kysely, PostgresDialect, sql, type CompiledQuery, type Transaction } from 'kysely'
 import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
+import { copyCsv } from './copy-csv.js'
 import type { DB } from './schema.js'
 import { createWriteObserver, type TableWrite } from './writes.js'
 
@@ -45,6 +47,11 @@ export type Database = {
    * once it has run); returns the function that stops it. Writes of other processes are not seen here.
    */
   onWrite: (listener: (write: TableWrite) => void) => () => void
+  /**
+   * Streams `COPY (<query>) TO STDOUT WITH (FORMAT csv)` with times in `timeZone`, on a connection of its own, once its
+   * first bytes are in (db/copy-csv.ts); null on PGlite, which has no streaming COPY.
+   */
+  copyCsv: ((query: CompiledQuery, timeZone: string) => Promise<Readable>) | null
   /** Connections of the PostgreSQL pool: open, idle, and requests waiting for one (null on PGlite). */
   poolStats: () => { total: number; idle: number; waiting: number } | null
   /** Closes the pool or the embedded database. */
@@ -117,6 +124,7 @@ export async function openDatabase(opts: {
       session,
       listen: listener.listen,
       onListenResumed: listener.onResumed,
+      copyCsv: (query, timeZone) => copyCsv(pool, query, timeZone),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       notify: (channel, payload) => notifyVia(db, channel, payload),
       onWrite: (listener) => writes.onWrite(listener),
@@ -158,6 +166,7 @@ export async function openDatabase(opts: {
     },
     // One in-process session: it is never lost without the process.
     onListenResumed: () => () => undefined,
+    copyCsv: null,
     poolStats: () => null,
     notify: (channel, payload) => notifyVia(db, channel, payload),
     onWrite: (listener) => writes.onWrite(listener),

@@ -1,8 +1,8 @@
-import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPORT_COLUMNS } from '@proxima/contracts'
 import { buildTestApp, testClock, type TestApp } from '../app.js'
 import { auth, createClient, createEmployee, createTenantWithAdmin } from '../factories.js'
+import { csvRows } from './report-files.js'
 
 /*
  * The chats and messages reports as CSV (contract §9): every cell of small known data, the format rules (byte-order
@@ -16,18 +16,6 @@ const HOUR = 3_600_000
 let app: TestApp
 let org: Awaited<ReturnType<typeof createTenantWithAdmin>>
 let ids: { chats: number[]; messages: number[]; visitor: number; topic: number; agent: number }
-
-type Res = Awaited<ReturnType<TestApp['inject']>>
-
-/** The CSV of a response: its rows (header first), after checking the byte-order mark and the CRLF line ends. */
-function table(res: Res): string[][] {
-  expect(res.statusCode, res.body).toBe(200)
-  const body = res.rawPayload.toString('utf8')
-  expect(body.startsWith('\uFEFF')).toBe(true)
-  expect(body.endsWith('\r\n')).toBe(true)
-  const rows: unknown = parse(body.slice(1))
-  return rows as string[][]
-}
 
 const get = (path: string, query: Record<string, string> = {}, token = org.token) =>
   app.inject({ method: 'GET', url: `/api/reports/${path}/`, query, headers: auth(token) })
@@ -166,7 +154,7 @@ describe('chats report as CSV', () => {
       'attachment; filename="proxima-chats-unicode-co-outdoor-20261120-1745.csv"; ' +
         "filename*=UTF-8''proxima-chats-unicode-co-outdoor-20261120-1745.csv",
     )
-    const [header, ...rows] = table(res)
+    const [header, ...rows] = csvRows(res)
     expect(header).toEqual(REPORT_COLUMNS.chats)
     expect(rows).toEqual([
       [
@@ -206,10 +194,10 @@ describe('chats report as CSV', () => {
   })
 
   it('writes times in the time zone asked for, and narrows by status, channel, assignee, topic and window', async () => {
-    const utc = table(await get('chatscsv', { timezone: 'UTC' }))
+    const utc = csvRows(await get('chatscsv', { timezone: 'UTC' }))
     expect(utc[1]![1]).toBe('2026-11-20T07:00:00+00:00')
     const only = async (query: Record<string, string>) =>
-      table(await get('chatscsv', query))
+      csvRows(await get('chatscsv', query))
         .slice(1)
         .map((r) => Number(r[0]))
     expect(await only({ status: 'resolved' })).toEqual([ids.chats[0]])
@@ -231,7 +219,7 @@ describe('chats report as CSV', () => {
       headers: auth(org.token),
     })
     expect(
-      table(res)
+      csvRows(res)
         .slice(1)
         .map((r) => Number(r[0])),
     ).toEqual([ids.chats[1]])
@@ -246,7 +234,7 @@ describe('chats report as CSV', () => {
 
 describe('messages report as CSV', () => {
   it('writes one chat’s whole history oldest first, leaving deleted messages out', async () => {
-    const [header, ...rows] = table(await get('messagescsv', { chat_id: String(ids.chats[0]) }))
+    const [header, ...rows] = csvRows(await get('messagescsv', { chat_id: String(ids.chats[0]) }))
     expect(header).toEqual(REPORT_COLUMNS.messages)
     expect(rows).toEqual([
       [
@@ -278,7 +266,7 @@ describe('messages report as CSV', () => {
   })
 
   it('writes a voice message as its duration, and narrows by sender and channel in the window', async () => {
-    const rows = table(await get('messagescsv', { sender: 'client', channel: 'mobile' })).slice(1)
+    const rows = csvRows(await get('messagescsv', { sender: 'client', channel: 'mobile' })).slice(1)
     expect(rows).toEqual([
       [
         String(ids.messages[3]),
@@ -293,7 +281,7 @@ describe('messages report as CSV', () => {
         '12.3',
       ],
     ])
-    expect(table(await get('messagescsv')).length).toBe(4)
+    expect(csvRows(await get('messagescsv')).length).toBe(4)
   })
 })
 
@@ -320,7 +308,7 @@ describe('refusals', () => {
       expect(res.statusCode).toBe(413)
       expect(res.json()).toEqual({
         code: 'report.too_large',
-        message: 'This report has more than 1 rows. Narrow the filters.',
+        message: 'This report has more than 1 row. Narrow the filters.',
       })
     } finally {
       await small.shutdown()
@@ -329,7 +317,7 @@ describe('refusals', () => {
 
   it('answers 404 to another organization’s staff and for another organization’s chat, 403 to customers, 401 without a token', async () => {
     const stranger = await createTenantWithAdmin(app)
-    const theirs = table(await get('chatscsv', {}, stranger.token))
+    const theirs = csvRows(await get('chatscsv', {}, stranger.token))
     expect(theirs.length).toBe(1)
     expect((await get('messagescsv', { chat_id: String(ids.chats[0]) }, stranger.token)).statusCode).toBe(404)
     expect((await get('chatscsv', { tenant_id: String(org.tenant.tenant_id) }, stranger.token)).statusCode).toBe(404)

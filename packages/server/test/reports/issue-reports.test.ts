@@ -1,8 +1,8 @@
-import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPORT_COLUMNS } from '@proxima/contracts'
 import { buildTestApp, testClock, type TestApp } from '../app.js'
 import { auth, createClient, createTenantWithAdmin } from '../factories.js'
+import { csvRows } from './report-files.js'
 
 /* The issues report as CSV (contract §9.1): every cell of known issues, its filters, and who may ask. */
 
@@ -15,12 +15,6 @@ let ids: { issues: number[]; communities: number[] }
 
 const get = (query: Record<string, string> = {}, token = org.token) =>
   app.inject({ method: 'GET', url: '/api/reports/issuescsv/', query, headers: auth(token) })
-
-function table(res: Awaited<ReturnType<typeof get>>): string[][] {
-  expect(res.statusCode, res.body).toBe(200)
-  const rows: unknown = parse(res.rawPayload.toString('utf8').replace(/^\uFEFF/, ''))
-  return rows as string[][]
-}
 
 beforeAll(async () => {
   app = await buildTestApp({ clock: testClock(NOW) })
@@ -103,7 +97,7 @@ describe('issues report as CSV', () => {
     const res = await get()
     expect(res.headers['x-report-rows']).toBe('2')
     expect(res.headers['content-disposition']).toMatch(/filename="proxima-issues-.+-20261120-1200\.csv"/)
-    const [header, ...rows] = table(res)
+    const [header, ...rows] = csvRows(res)
     expect(header).toEqual(REPORT_COLUMNS.issues)
     const description = `'@everyone: the map, "north" side`
     expect(rows).toEqual([
@@ -134,7 +128,7 @@ describe('issues report as CSV', () => {
 
   it('narrows by community, by solved and by the window of creation', async () => {
     const only = async (query: Record<string, string>) =>
-      table(await get(query))
+      csvRows(await get(query))
         .slice(1)
         .map((r) => Number(r[0]))
     expect(await only({ community_id: String(ids.communities[0]) })).toEqual([ids.issues[0]])
@@ -147,7 +141,7 @@ describe('issues report as CSV', () => {
   it('answers 404 for another organization’s community, 400 for a bad filter, 403 to customers', async () => {
     const stranger = await createTenantWithAdmin(app)
     expect((await get({ community_id: String(ids.communities[0]) }, stranger.token)).statusCode).toBe(404)
-    expect(table(await get({}, stranger.token)).length).toBe(1)
+    expect(csvRows(await get({}, stranger.token)).length).toBe(1)
     expect((await get({ solved: 'maybe' })).statusCode).toBe(400)
     const { token } = await createClient(app)
     expect((await get({}, token)).statusCode).toBe(403)

@@ -62,6 +62,11 @@ const NOT_ROW_IDS = new Set(['billing_details_id', 'client_message_id', 'generat
 
 type Id = (kind: ObjectKind) => number
 
+/** The query parameters, other than ids, that an id route requires, so that a reply reflects the ids. */
+const REQUIRED_QUERY: Record<string, string> = {
+  'GET /api/reports/analyticspdf/': 'area=community',
+}
+
 /**
  * Valid bodies for the id routes that take one, so that a reply reflects the ids and not the body. A case whose
  * subject is a body field sets that field on top of these.
@@ -123,6 +128,9 @@ export const BODIES: Record<string, (id: Id) => Record<string, unknown>> = {
     conclusion: 'Stray conclusion',
     survey_success: false,
   }),
+  'POST /api/reports/surveyresponsescsv/': (id) => ({ survey_id: id('survey') }),
+  'POST /api/reports/surveyresponsespdf/': (id) => ({ survey_id: id('survey') }),
+  'POST /api/reports/analyticspdf/': () => ({ area: 'community' }),
 }
 
 /**
@@ -222,6 +230,7 @@ export function requestOf(c: Case, id: Id, customer: boolean) {
         (customer && CUSTOMER_SCOPE.includes(p.name)),
     )
     .map((p) => `${p.name}=${id(kind({ name: p.name, in: 'query' }))}`)
+    .concat(REQUIRED_QUERY[c.op.key] ?? [])
     .join('&')
   const base = BODIES[c.op.key]?.(id)
   const body = c.subject.in === 'body' ? { ...base, [c.subject.name]: id(kind(c.subject)) } : base

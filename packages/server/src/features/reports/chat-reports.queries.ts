@@ -1,10 +1,25 @@
-import { sql, type Expression } from 'kysely'
+import { sql } from 'kysely'
 import type { Executor } from '../../db/database.js'
+import { displayName } from '../../lib/names.js'
+import {
+  cellColumns,
+  countRows,
+  keyOf,
+  numberCell,
+  personCell,
+  secondsCell,
+  textCell,
+  timeCell,
+  visitorCell,
+  yesNoCell,
+  type Slice,
+  afterKey,
+} from './report-sql.queries.js'
 
 /*
- * The rows of the chats and messages reports (contract §9.1), a page at a time in the report's order, each page
- * after the last row of the one before (keyset), so a long export holds no transaction and no connection between
- * pages. Every query leads with the tenant.
+ * The rows of the chats and messages reports (contract §9.1) as text cells, in the report's order: a page after the
+ * last row of the one before (keyset, so a long export holds no transaction and no connection between pages), or
+ * all of them for one COPY. Every query leads with the tenant.
  */
 
 export type ChatReportScope = {
@@ -18,16 +33,6 @@ export type ChatReportScope = {
   /** An employee who may see only the chats assigned to them and unassigned ones (contract §3.4); else null. */
   onlyChatsOf: number | null
 }
-
-/**
- * Where a page resumes: after this row of the order. `at` is the database's own text of the row's time, to the
- * microsecond: a JavaScript date keeps milliseconds only, and would repeat the rows of the same millisecond.
- */
-export type Keyset = { at: string; id: number }
-
-/** A timestamp column as UTC text to the microsecond, whatever the session's settings (for a keyset). */
-export const keyOf = (column: string) =>
-  sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
 function chatRows(db: Executor, tenantId: number, s: ChatReportScope) {
   let q = db
@@ -47,84 +52,65 @@ function chatRows(db: Executor, tenantId: number, s: ChatReportScope) {
 /** Chats `c` assigned to the employee or to nobody. */
 const visibleTo = (userId: number) => sql<boolean>`(c.assignee_id IS NULL OR c.assignee_id = ${userId})`
 
-/** How many rows a report's query has (with `LIMIT cap`, so the count stops there). */
-export async function countRows(db: Executor, capped: Expression<unknown>) {
-  const { rows } = await sql<{ n: string | number }>`SELECT count(*) AS n FROM (${capped}) x`.execute(db)
-  return Number(rows[0]!.n)
-}
-
 /** How many chats the report has, counting no further than `cap`. */
 export const countChatReport = (db: Executor, tenantId: number, s: ChatReportScope, cap: number) =>
   countRows(db, chatRows(db, tenantId, s).select('c.id').limit(cap))
 
-/** Up to `limit` chats, newest first (ties by id), after `after`. */
-export async function chatReportPage(
-  db: Executor,
-  tenantId: number,
-  s: ChatReportScope,
-  after: Keyset | null,
-  limit: number,
-) {
+/** The chats report's cells, newest first (ties by id): a page after a row, or every row. */
+export function chatReportQuery(db: Executor, tenantId: number, s: ChatReportScope, slice: Slice, guard: boolean) {
   let q = chatRows(db, tenantId, s)
   // The plain bound lets the index start at the page; the row comparison then skips the ties already written.
-  if (after)
-    q = q
-      .where(sql<boolean>`c.created_at <= ${after.at}::timestamptz`)
-      .where(sql<boolean>`(c.created_at, c.id) < (${after.at}::timestamptz, ${after.id})`)
-  return q
+  if (slice !== 'all' && slice.after) q = q.where(afterKey('c.created_at', 'c.id', slice.after, 'newest'))
+  const rows = q
     .leftJoin('users as cu', 'cu.id', 'c.client_id')
     .leftJoin('anonymous_users as v', (j) =>
       j.onRef('v.tenant_id', '=', 'c.tenant_id').onRef('v.id', '=', 'c.visitor_id'),
     )
     .leftJoin('users as au', (j) => j.onRef('au.tenant_id', '=', 'c.tenant_id').onRef('au.id', '=', 'c.assignee_id'))
     .leftJoin('chat_topics as t', (j) => j.onRef('t.tenant_id', '=', 'c.tenant_id').onRef('t.id', '=', 'c.topic_id'))
-    .select(keyOf('c.created_at').as('sort_at'))
-    .select([
-      'c.id',
-      'c.created_at',
-      'c.status',
-      'c.channel',
-      'c.client_id',
-      'c.visitor_id',
-      'cu.first_name as client_first_name',
-      'cu.last_name as client_last_name',
-      'cu.username as client_username',
-      'cu.email as client_email',
-      'v.name as visitor_name',
-      'au.first_name as assignee_first_name',
-      'au.last_name as assignee_last_name',
-      'au.username as assignee_username',
-      't.name as topic',
-      'c.escalated',
-      'c.satisfaction_rating',
-      'c.satisfaction_comment',
-      'c.resolved_at',
-    ])
-    .select((eb) => [
-      eb
-        .selectFrom('chat_messages as m')
-        .select((e) => e.fn.countAll<string | number>().as('n'))
-        .whereRef('m.tenant_id', '=', 'c.tenant_id')
-        .whereRef('m.chat_id', '=', 'c.id')
-        .where('m.deleted_at', 'is', null)
-        .as('messages'),
-      eb
-        .selectFrom('chat_events as e')
-        .select('e.wait_seconds')
-        .whereRef('e.tenant_id', '=', 'c.tenant_id')
-        .whereRef('e.chat_id', '=', 'c.id')
-        .where('e.kind', '=', 'first_response')
-        .orderBy('e.occurred_at')
-        .orderBy('e.id')
-        .limit(1)
-        .as('first_response_seconds'),
-    ])
+    .select((eb) =>
+      cellColumns([
+        numberCell(eb.ref('c.id')),
+        timeCell(eb.ref('c.created_at')),
+        numberCell(eb.ref('c.status')),
+        numberCell(eb.ref('c.channel')),
+        sql`coalesce(${personCell(eb.ref('cu.first_name'), eb.ref('cu.last_name'), eb.ref('cu.username'), guard)}, ${visitorCell(eb.ref('v.name'), eb.ref('c.visitor_id'), guard)})`,
+        textCell(eb.ref('cu.email'), guard),
+        personCell(eb.ref('au.first_name'), eb.ref('au.last_name'), eb.ref('au.username'), guard),
+        textCell(eb.ref('t.name'), guard),
+        yesNoCell(eb.ref('c.escalated')),
+        numberCell(eb.ref('c.satisfaction_rating')),
+        textCell(eb.ref('c.satisfaction_comment'), guard),
+        numberCell(
+          eb
+            .selectFrom('chat_messages as m')
+            .select((e) => e.fn.countAll().as('n'))
+            .whereRef('m.tenant_id', '=', 'c.tenant_id')
+            .whereRef('m.chat_id', '=', 'c.id')
+            .where('m.deleted_at', 'is', null),
+        ),
+        secondsCell(
+          eb
+            .selectFrom('chat_events as e')
+            .select('e.wait_seconds')
+            .whereRef('e.tenant_id', '=', 'c.tenant_id')
+            .whereRef('e.chat_id', '=', 'c.id')
+            .where('e.kind', '=', 'first_response')
+            .orderBy('e.occurred_at')
+            .orderBy('e.id')
+            .limit(1),
+        ),
+        timeCell(eb.ref('c.resolved_at')),
+      ]),
+    )
     .orderBy('c.created_at', 'desc')
     .orderBy('c.id', 'desc')
-    .limit(limit)
-    .execute()
+  if (slice === 'all') return rows.compile()
+  return rows
+    .select([keyOf('c.created_at').as('sort_at'), 'c.id as id'])
+    .limit(slice.limit)
+    .compile()
 }
-export type ChatReportRow = Awaited<ReturnType<typeof chatReportPage>>[number]
 
 export type MessageReportScope = {
   /** One chat's whole history; the window is then not applied. */
@@ -154,50 +140,43 @@ function messageRows(db: Executor, tenantId: number, s: MessageReportScope) {
 export const countMessageReport = (db: Executor, tenantId: number, s: MessageReportScope, cap: number) =>
   countRows(db, messageRows(db, tenantId, s).select('m.id').limit(cap))
 
-/** Up to `limit` messages, oldest first (ties by id), after `after`. */
-export async function messageReportPage(
+/** The messages report's cells, oldest first (ties by id): a page after a row, or every row. */
+export function messageReportQuery(
   db: Executor,
   tenantId: number,
   s: MessageReportScope,
-  after: Keyset | null,
-  limit: number,
+  slice: Slice,
+  guard: boolean,
 ) {
   let q = messageRows(db, tenantId, s)
-  if (after)
-    q = q
-      .where(sql<boolean>`m.sent_at >= ${after.at}::timestamptz`)
-      .where(sql<boolean>`(m.sent_at, m.id) > (${after.at}::timestamptz, ${after.id})`)
-  return q
+  if (slice !== 'all' && slice.after) q = q.where(afterKey('m.sent_at', 'm.id', slice.after, 'oldest'))
+  const rows = q
     .leftJoin('users as su', 'su.id', 'm.sender_user_id')
     .leftJoin('anonymous_users as v', (j) =>
       j.onRef('v.tenant_id', '=', 'm.tenant_id').onRef('v.id', '=', 'm.sender_visitor_id'),
     )
-    .select(keyOf('m.sent_at').as('sort_at'))
-    .select([
-      'm.id',
-      'm.chat_id',
-      'm.sent_at',
-      'm.message_sender',
-      'm.sender_kind',
-      'm.sender_user_id',
-      'm.sender_visitor_id',
-      'su.first_name as sender_first_name',
-      'su.last_name as sender_last_name',
-      'su.username as sender_username',
-      'v.name as visitor_name',
-      'c.channel',
-      'm.topic_name',
-      'm.escalated',
-      'm.text_content',
-      'm.voice_key',
-      'm.voice_duration_ms',
-    ])
+    .select((eb) =>
+      cellColumns([
+        numberCell(eb.ref('m.id')),
+        numberCell(eb.ref('m.chat_id')),
+        timeCell(eb.ref('m.sent_at')),
+        numberCell(eb.ref('m.message_sender')),
+        sql`CASE WHEN ${eb.ref('m.sender_kind')} = 'visitor' THEN ${visitorCell(eb.ref('v.name'), eb.ref('m.sender_visitor_id'), guard)} ELSE ${personCell(eb.ref('su.first_name'), eb.ref('su.last_name'), eb.ref('su.username'), guard)} END`,
+        numberCell(eb.ref('c.channel')),
+        textCell(eb.ref('m.topic_name'), guard),
+        yesNoCell(eb.ref('m.escalated')),
+        textCell(eb.ref('m.text_content'), guard),
+        sql`CASE WHEN ${eb.ref('m.voice_key')} IS NOT NULL THEN trim_scale(round(${eb.ref('m.voice_duration_ms')} / 1000.0, 1))::text END`,
+      ]),
+    )
     .orderBy('m.sent_at')
     .orderBy('m.id')
-    .limit(limit)
-    .execute()
+  if (slice === 'all') return rows.compile()
+  return rows
+    .select([keyOf('m.sent_at').as('sort_at'), 'm.id as id'])
+    .limit(slice.limit)
+    .compile()
 }
-export type MessageReportRow = Awaited<ReturnType<typeof messageReportPage>>[number]
 
 /** Whether a chat is the tenant's (and, for an employee limited to assigned chats, one they may see). */
 export async function chatExists(db: Executor, tenantId: number, chatId: number, onlyChatsOf: number | null) {
@@ -209,4 +188,27 @@ export async function chatExists(db: Executor, tenantId: number, chatId: number,
 /** The organization's name and time zone. */
 export function findReportTenant(db: Executor, tenantId: number) {
   return db.selectFrom('tenants').select(['name', 'timezone']).where('id', '=', tenantId).executeTakeFirstOrThrow()
+}
+
+/** A staff member's display name, if they are the tenant's staff. */
+export async function staffName(db: Executor, tenantId: number, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'username'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .where('user_type', 'in', ['admin', 'employee'])
+    .executeTakeFirst()
+  return row && displayName(row)
+}
+
+/** A chat topic's name, if it is the tenant's. */
+export async function topicName(db: Executor, tenantId: number, topicId: number) {
+  const row = await db
+    .selectFrom('chat_topics')
+    .select('name')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', topicId)
+    .executeTakeFirst()
+  return row?.name
 }

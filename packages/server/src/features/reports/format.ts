@@ -1,10 +1,9 @@
 import { Temporal } from 'temporal-polyfill'
 
 /*
- * How report cells are written (contract §9.2): timestamps to the second with the offset of the report's time zone,
- * booleans as yes/no, and the CSV's guard against formulas. The formatter is on the path of every row of a
- * million-row export, so the offset is looked up once per quarter hour of UTC (every time zone's offset changes on
- * a quarter hour) and the rest is string work.
+ * How a report's file is named and its times are written outside its cells (contract §9.2): timestamps to the second
+ * with the offset of the report's time zone, as PostgreSQL writes the cells (report-sql.queries.ts). The offset is
+ * looked up once per quarter hour of UTC (every time zone's offset changes on a quarter hour).
  */
 
 const QUARTER_HOUR_MS = 15 * 60_000
@@ -15,6 +14,14 @@ const two = (n: number) => (n < 10 ? `0${n}` : String(n))
 function offsetText(offsetMs: number): string {
   const minutes = Math.round(Math.abs(offsetMs) / 60_000)
   return `${offsetMs < 0 ? '-' : '+'}${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`
+}
+
+/**
+ * A report's "Generated …" line: the moment in the organization's time zone and in UTC, or once when the zone is UTC.
+ */
+export function generatedLine(now: Date, timeZone: string): string {
+  const utc = `${timestampWriter('UTC')(now)} (UTC)`
+  return timeZone === 'UTC' ? `Generated ${utc}` : `Generated ${timestampWriter(timeZone)(now)} (${timeZone}), ${utc}`
 }
 
 /** Writes instants as `YYYY-MM-DDTHH:mm:ss±HH:MM` in `timeZone`; null is an empty cell. */
@@ -42,15 +49,17 @@ export function timestampWriter(timeZone: string): (at: Date | string | null | u
   }
 }
 
-/** A boolean cell. */
-export const yesNo = (v: boolean | null | undefined) => (v === null || v === undefined ? '' : v ? 'yes' : 'no')
-
-const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r'])
-
-/** A CSV cell that a spreadsheet would run as a formula gets a leading `'` (§9.2). */
-export function guardCell(value: string): string {
-  return value.length > 0 && FORMULA_START.has(value[0]!) ? `'${value}` : value
+/** An instant as `YYYY-MM-DD HH:mm` in `timeZone`, for people. */
+export function localMinute(at: Date, timeZone: string): string {
+  const t = Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(timeZone)
+  return `${t.year}-${two(t.month)}-${two(t.day)} ${two(t.hour)}:${two(t.minute)}`
 }
+
+/** A report's window `[from, to)` in words; a window from the start of time is "until …". */
+export const windowText = (from: Date, to: Date, timeZone: string) =>
+  from.getTime() <= 0
+    ? `until ${localMinute(to, timeZone)}`
+    : `${localMinute(from, timeZone)} to ${localMinute(to, timeZone)}`
 
 /** The organization's name as lower-case ASCII letters, digits and hyphens, at most 40 characters. */
 export function tenantSlug(name: string): string {
