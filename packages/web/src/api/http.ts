@@ -12,6 +12,8 @@ export type ApiRequest = {
   body?: unknown
   query?: Record<string, QueryValue>
   signal?: AbortSignal
+  /** What the answer may be (`Accept`); JSON unless a file is asked for. */
+  accept?: string
   /** Overrides the automatic choice of whether a 401/403 runs the session check. */
   sessionCheck?: boolean
 }
@@ -47,16 +49,32 @@ const retryAfterSeconds = (response: Response): number | null => {
   return Number.isNaN(date) ? null : Math.max(0, (date - Date.now()) / 1000)
 }
 
+/** The ApiError for a non-2xx answer: the server's code, sentence and field reasons. */
+const failure = async (response: Response): Promise<ApiError> => {
+  const body = await readBody(response).catch(() => undefined)
+  return new ApiError({
+    status: response.status,
+    code: codeFromBody(body),
+    message: messageFromBody(
+      body,
+      `The request failed (HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}).`,
+    ),
+    fieldErrors: fieldErrorsFromBody(body),
+    body,
+    retryAfter: retryAfterSeconds(response),
+  })
+}
+
 /**
- * Sends one request: `Authorization: Token <token>` when a token is given, a JSON body when there is one. 2xx is
- * success; anything else throws an ApiError with the server's code, sentence and field reasons.
+ * Sends one request and hands back a 2xx response unread, so that a file can be read as a stream; anything else
+ * throws an ApiError. `Authorization: Token <token>` when a token is given, a JSON body when there is one.
  */
-export const sendRequest = async <T = unknown>(
+export const openRequest = async (
   path: string,
   request: ApiRequest = {},
   token: string | null = null,
-): Promise<T> => {
-  const headers = new Headers({ Accept: 'application/json' })
+): Promise<Response> => {
+  const headers = new Headers({ Accept: request.accept ?? 'application/json' })
   if (token) headers.set('Authorization', `Token ${token}`)
 
   const init: RequestInit = {
@@ -77,19 +95,19 @@ export const sendRequest = async <T = unknown>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     throw new ApiError({ status: 0, code: 'network.unreachable', message: NETWORK_ERROR_MESSAGE })
   }
+  if (response.status >= 200 && response.status <= 299) return response
+  throw await failure(response)
+}
 
-  const body = await readBody(response).catch(() => undefined)
-  if (response.status >= 200 && response.status <= 299) return body as T
-
-  throw new ApiError({
-    status: response.status,
-    code: codeFromBody(body),
-    message: messageFromBody(
-      body,
-      `The request failed (HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}).`,
-    ),
-    fieldErrors: fieldErrorsFromBody(body),
-    body,
-    retryAfter: retryAfterSeconds(response),
-  })
+/**
+ * Sends one request and reads its JSON answer. 2xx is success; anything else throws an ApiError with the server's
+ * code, sentence and field reasons.
+ */
+export const sendRequest = async <T = unknown>(
+  path: string,
+  request: ApiRequest = {},
+  token: string | null = null,
+): Promise<T> => {
+  const response = await openRequest(path, request, token)
+  return (await readBody(response).catch(() => undefined)) as T
 }

@@ -46,6 +46,7 @@ const CommunityAnalyticsPage = page(analytics, 'CommunityAnalyticsPage')
 const VoiceAnalyticsPage = page(analytics, 'VoiceAnalyticsPage')
 const SurveysAnalyticsPage = page(analytics, 'SurveysAnalyticsPage')
 const ForecastsPage = page(() => import('../features/forecasts/pages'), 'ForecastsPage')
+const ReportsPage = page(() => import('../features/reports/pages'), 'ReportsPage')
 const NotFoundPage = page(() => import('../features/shell/pages/NotFoundPage'), 'NotFoundPage')
 const UpcomingAreaPage = lazy(() =>
   import('../features/areas/pages/UpcomingAreaPage').then((m) => ({ default: m.UpcomingAreaPage })),
@@ -105,7 +106,7 @@ export const routes: RouteObject[] = [
               { path: 'forecasts', element: <ForecastsPage /> },
             ],
           },
-          upcoming('reports', 'reports'),
+          { path: 'reports', element: <ReportsPage /> },
           { path: 'ai', element: <AiAssistantPage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'settings/organization', element: <OrganizationPage /> },

@@ -1,54 +1,34 @@
-import type { AnalyticsMetric } from '@proxima/contracts'
+import {
+  ANALYTICS_AREA_PAGES,
+  CHATS_METRICS,
+  COMMUNITY_METRICS,
+  CUSTOMERS_METRICS,
+  RESPONSE_METRICS,
+  SURVEYS_METRICS,
+  TOPICS_METRICS,
+  VOICE_METRICS,
+  type AnalyticsArea,
+  type AnalyticsMetric,
+} from '@proxima/contracts'
 import { filtersOf, type BarFilter } from './filters'
 
 /* The metrics each analytics page loads (every one it may ask for: Surveys asks for its ratings once a survey is
- * chosen). The filter bar offers the filters these metrics apply, and the pages read their lists from here. */
+ * chosen; the lists are shared with the server's analytics PDF). The filter bar offers the filters these metrics
+ * apply, and the pages read their lists from here. */
 
-export const CHATS_METRICS = [
-  'countchats',
-  'counthourlychats',
-  'cumulativehourlychats',
-  'communicationchannels',
-  'engagementfrequency',
-  'countescalatedissues',
-  'hourlycountescalatedissues',
-] as const
-export const RESPONSE_METRICS = [
-  'averageresponsetime',
-  'hourlyaverageresponsetime',
-  'clientsatisfaction',
-  'hourlyclientsatisfaction',
-  'counthourlychats',
-] as const
-export const TOPICS_METRICS = ['populartopics', 'leasttopics'] as const
-export const CUSTOMERS_METRICS = [
-  'clientsaverageage',
-  'genderdistribution',
-  'countrydistribution',
-  'statedistribution',
-  'clientcitydistribution',
-] as const
-export const COMMUNITY_METRICS = [
-  'communitymembers',
-  'communitygrowthrate',
-  'communityrating',
-  'averagecomments',
-  'cumulativecomments',
-  'cumulativeissues',
-  'uniquecomments',
-  'issueuserrelation',
-  'commentsuserrelation',
-] as const
-export const VOICE_METRICS = ['cumulativevoicemessage', 'averagevoicemessageperchat'] as const
-export const SURVEYS_METRICS = [
-  'totalsurveys',
-  'surveyresponserate',
-  'averagesurveyrunperiod',
-  'surveyratings',
-] as const
+export {
+  CHATS_METRICS,
+  COMMUNITY_METRICS,
+  CUSTOMERS_METRICS,
+  RESPONSE_METRICS,
+  SURVEYS_METRICS,
+  TOPICS_METRICS,
+  VOICE_METRICS,
+}
 
 export type Area = {
-  path: string
+  /** The page's address under /analytics, which is also its name for the server (the analytics PDF's `area`). */
+  path: AnalyticsArea
   label: string
   /** Whether the page shows series (and so the granularity filter). */
   series: boolean
@@ -63,11 +43,11 @@ const area = (a: Omit<Area, 'filters'>): Area => ({ ...a, filters: filtersOf(a.m
 
 /** The analytics pages, each under /analytics/<path>; the first one opens at /analytics. */
 export const AREAS: readonly [Area, ...Area[]] = [
-  area({ path: 'chats', label: 'Chats & channels', series: true, compare: true, metrics: CHATS_METRICS }),
-  area({ path: 'response', label: 'Response & satisfaction', series: true, compare: true, metrics: RESPONSE_METRICS }),
-  area({ path: 'topics', label: 'Topics', series: false, compare: false, metrics: TOPICS_METRICS }),
-  area({ path: 'customers', label: 'Customers', series: false, compare: false, metrics: CUSTOMERS_METRICS }),
-  area({ path: 'community', label: 'Community', series: true, compare: true, metrics: COMMUNITY_METRICS }),
-  area({ path: 'voice', label: 'Voice', series: true, compare: true, metrics: VOICE_METRICS }),
-  area({ path: 'surveys', label: 'Surveys', series: false, compare: true, metrics: SURVEYS_METRICS }),
+  area({ path: 'chats', ...ANALYTICS_AREA_PAGES.chats, series: true, compare: true }),
+  area({ path: 'response', ...ANALYTICS_AREA_PAGES.response, series: true, compare: true }),
+  area({ path: 'topics', ...ANALYTICS_AREA_PAGES.topics, series: false, compare: false }),
+  area({ path: 'customers', ...ANALYTICS_AREA_PAGES.customers, series: false, compare: false }),
+  area({ path: 'community', ...ANALYTICS_AREA_PAGES.community, series: true, compare: true }),
+  area({ path: 'voice', ...ANALYTICS_AREA_PAGES.voice, series: true, compare: true }),
+  area({ path: 'surveys', ...ANALYTICS_AREA_PAGES.surveys, series: false, compare: true }),
 ]

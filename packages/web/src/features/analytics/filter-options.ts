@@ -1,28 +1,37 @@
 import { useQuery } from '@tanstack/react-query'
-import type { OffsetPagination } from '@proxima/contracts'
+import type { Community, OffsetPagination, Survey } from '@proxima/contracts'
 import type { z } from 'zod'
+import { allPages } from '../../api/all-pages'
 import { apiFetch } from '../../api/client'
-import { fetchMembers, memberName, type MemberFilters } from '../staff/api'
+import { fetchMembers, memberName, type Member } from '../staff/api'
 import type { TopicItem } from '../topics/api'
 
 /** A choice of the topic or assignee filter. */
 export type FilterOption = { id: number; label: string }
 
-const ALL_STAFF: MemberFilters = { search: '', user_type: '', offset: 0, limit: 100 }
 const byLabel = (a: FilterOption, b: FilterOption) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' })
 
-type TopicPage = { data?: TopicItem[]; pagination?: z.infer<typeof OffsetPagination> }
+/** A choice of the community or survey a page is about. */
+export type ScopeOption = { id: number; name: string }
 
-/** Every topic, page by page (the list answers at most 100 at a time), up to 1,000. */
-async function fetchAllTopics(signal: AbortSignal): Promise<TopicItem[]> {
-  const rows: TopicItem[] = []
-  for (let offset: number | null = 0; offset !== null && rows.length < 1000;) {
-    const page: TopicPage = await apiFetch<TopicPage>('/api/chat/topics/', { query: { limit: 100, offset }, signal })
-    rows.push(...(page.data ?? []))
-    offset = page.pagination?.next_offset ?? null
-  }
-  return rows
-}
+type Page<T> = { data?: T[]; pagination?: z.infer<typeof OffsetPagination> }
+
+/** Every row of an offset-paged list, 100 at a time. */
+const everyRow = <T>(path: string, query: Record<string, string | boolean>, signal: AbortSignal) =>
+  allPages<T>(async (offset) => {
+    const page = await apiFetch<Page<T>>(path, { query: { ...query, limit: 100, offset }, signal })
+    return { data: page.data ?? [], next: page.pagination?.next_offset ?? null }
+  })
+
+/** Every topic (the list answers at most 100 at a time). */
+const fetchAllTopics = (signal: AbortSignal) => everyRow<TopicItem>('/api/chat/topics/', {}, signal)
+
+/** Every staff member: disabled ones stay on the list, so it can outgrow the plan's seats over the years. */
+const fetchAllStaff = (signal: AbortSignal) =>
+  allPages<Member>(async (offset) => {
+    const page = await fetchMembers({ search: '', user_type: '', offset, limit: 100 }, signal)
+    return { data: page.data, next: page.pagination?.next_offset ?? null }
+  })
 
 /**
  * The organisation's chat topics, archived ones too (their chats are still counted), by name; loaded only for pages
@@ -47,14 +56,43 @@ export function useTopicOptions(enabled: boolean) {
 export function useStaffOptions(enabled: boolean) {
   const staff = useQuery({
     queryKey: ['analytics', 'staff'],
-    queryFn: ({ signal }) => fetchMembers(ALL_STAFF, signal),
+    queryFn: ({ signal }) => fetchAllStaff(signal),
     staleTime: 5 * 60_000,
     enabled,
   })
   return {
-    options: staff.data?.data
-      .map((m) => ({ id: m.id, label: m.is_active ? memberName(m) : `${memberName(m)} (disabled)` }))
+    options: staff.data
+      ?.map((m) => ({ id: m.id, label: m.is_active ? memberName(m) : `${memberName(m)} (disabled)` }))
       .sort(byLabel),
     loading: enabled && staff.isPending,
+  }
+}
+
+/**
+ * Every community, archived ones too (their history still counts), for the pages about one community or all; every
+ * one, not the first page's, since an organisation on an unlimited plan may run many.
+ */
+export function useCommunityOptions() {
+  const communities = useQuery({
+    queryKey: ['analytics', 'communities'],
+    queryFn: ({ signal }) => everyRow<Community>('/api/community/community/', { include_archived: true }, signal),
+    staleTime: 60_000,
+  })
+  return {
+    options: communities.data?.map((c): ScopeOption => ({ id: c.community_id, name: c.community_name })),
+    loading: communities.isPending,
+  }
+}
+
+/** Every survey, newest first as the list gives them: an organisation's surveys accumulate over the years. */
+export function useSurveyOptions() {
+  const surveys = useQuery({
+    queryKey: ['analytics', 'surveys'],
+    queryFn: ({ signal }) => everyRow<Survey>('/api/survey/survey/', {}, signal),
+    staleTime: 60_000,
+  })
+  return {
+    options: surveys.data?.map((s): ScopeOption => ({ id: s.survey_id, name: s.survey_topic })),
+    loading: surveys.isPending,
   }
 }

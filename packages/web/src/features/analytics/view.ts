@@ -1,4 +1,4 @@
-import type { AnalyticsFilterInput, Channel, Granularity } from '@proxima/contracts'
+import { CHANNEL_LABELS, type AnalyticsFilterInput, type Channel, type Granularity } from '@proxima/contracts'
 import type { BarFilter } from './filters'
 
 /*
@@ -22,14 +22,7 @@ export const PERIOD_LABELS: Record<Period, string> = {
 }
 
 export const CHANNELS = ['website', 'mobile', 'email', 'whatsapp', 'facebook', 'instagram'] as const satisfies Channel[]
-export const CHANNEL_LABELS: Record<Channel, string> = {
-  website: 'Website',
-  mobile: 'Mobile app',
-  email: 'Email',
-  whatsapp: 'WhatsApp',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-}
+export { CHANNEL_LABELS }
 
 export const GRANULARITIES = ['hour', 'day', 'week', 'month'] as const satisfies Granularity[]
 export const GRANULARITY_LABELS: Record<Granularity, string> = {

@@ -1,9 +1,5 @@
 /** Areas of the product that are not available yet, and what each will do. */
 export const UPCOMING_AREAS = {
-  reports: {
-    title: 'Reports',
-    description: 'Export chats, messages, issues, threads and survey responses as PDF or CSV files.',
-  },
   email: {
     title: 'Email',
     description: "Connect your organization's mailbox (Gmail or any SMTP server) to send email from Proxima.",

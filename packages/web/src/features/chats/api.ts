@@ -1,6 +1,7 @@
 import type { Channel, Chat, ChatStatus, ChatUpdate, Message, Topic as TopicSchema } from '@proxima/contracts'
 import type { CursorPagination, OffsetPagination, StaffMember } from '@proxima/contracts'
 import type { z } from 'zod'
+import { allPages } from '../../api/all-pages'
 import { apiFetch } from '../../api/client'
 import { ApiError, NETWORK_ERROR_MESSAGE, codeFromBody, fieldErrorsFromBody, messageFromBody } from '../../api/errors'
 import { checkSession } from '../../api/session-check'
@@ -140,13 +141,15 @@ export const escalateChat = (id: number, reason: string) =>
 export const markChatRead = (id: number, lastMessageId: number) =>
   apiFetch<ReadReply>(`/api/chat/chat/${id}/read/`, { method: 'POST', body: { last_read_message_id: lastMessageId } })
 
-export const fetchTopics = async (signal?: AbortSignal): Promise<Topic[]> => {
-  const reply = await apiFetch<{ data?: Topic[] }>('/api/chat/topics/', {
-    query: { limit: 100 },
-    ...withSignal(signal),
+/** Every topic of the organisation, page by page (the list answers at most 100 at a time). */
+export const fetchTopics = (signal?: AbortSignal): Promise<Topic[]> =>
+  allPages<Topic>(async (offset) => {
+    const reply = await apiFetch<{ data?: Topic[]; pagination?: { next_offset: number | null } }>('/api/chat/topics/', {
+      query: { limit: 100, offset },
+      ...withSignal(signal),
+    })
+    return { data: reply.data ?? [], next: reply.pagination?.next_offset ?? null }
   })
-  return reply.data ?? []
-}
 
 export const fetchColleagues = async (signal?: AbortSignal): Promise<Colleague[]> => {
   const reply = await apiFetch<{ data?: Colleague[] }>('/api/staff/', {

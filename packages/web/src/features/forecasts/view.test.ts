@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type { SeriesForecast } from '@proxima/contracts'
-import { accuracyText, chartRows, horizonChoices, methodText, qualityText, readView, writeView } from './view'
+import {
+  accuracyText,
+  chartRows,
+  fromWithin,
+  historyBounds,
+  horizonChoices,
+  methodText,
+  qualityText,
+  readView,
+  writeView,
+} from './view'
 
 const point = (start: string, end: string, value: number) => ({
   start_time: start,
@@ -14,9 +24,15 @@ const point = (start: string, end: string, value: number) => ({
 
 describe('the view in the address', () => {
   it('reads defaults, and keeps only what differs from them', () => {
-    expect(readView(new URLSearchParams())).toEqual({ granularity: 'day', horizon: 14, channel: null, community: null })
-    const view = { granularity: 'month' as const, horizon: 12, channel: 'whatsapp', community: 4 }
-    expect(writeView(view).toString()).toBe('g=month&h=12&channel=whatsapp&community=4')
+    expect(readView(new URLSearchParams())).toEqual({
+      granularity: 'day',
+      horizon: 14,
+      channel: null,
+      community: null,
+      from: null,
+    })
+    const view = { granularity: 'month' as const, horizon: 12, channel: 'whatsapp', community: 4, from: '2024-03-01' }
+    expect(writeView(view).toString()).toBe('g=month&h=12&channel=whatsapp&community=4&from=2024-03-01')
     expect(readView(writeView(view))).toEqual(view)
     expect(writeView(readView(new URLSearchParams('g=week&h=8'))).toString()).toBe('g=week')
   })
@@ -27,9 +43,23 @@ describe('the view in the address', () => {
       horizon: 14,
       channel: null,
       community: null,
+      from: null,
     })
     // 60 is a valid number of days but not of weeks (26 at most).
     expect(readView(new URLSearchParams('g=week&h=60')).horizon).toBe(8)
+    for (const from of ['2024-02-30', '2024-3-1', 'yesterday', '2024-03-01T00:00'])
+      expect(readView(new URLSearchParams({ from })).from).toBeNull()
+  })
+
+  it('bounds the history’s start by today and by the 1,000 periods the server allows', () => {
+    expect(historyBounds('day', '2026-11-27')).toEqual({ min: '2024-03-12', max: '2026-11-27' })
+    expect(historyBounds('week', '2026-11-27').min).toBe('2007-12-07')
+    const bounds = historyBounds('day', '2026-11-27')
+    expect(fromWithin('2025-01-01', bounds)).toBe(true)
+    expect(fromWithin('2026-11-27', bounds)).toBe(true)
+    expect(fromWithin('2026-11-28', bounds)).toBe(false)
+    expect(fromWithin('2024-03-11', bounds)).toBe(false)
+    expect(fromWithin('2025-02-29', bounds)).toBe(false)
   })
 
   it('offers horizons within each granularity’s limit', () => {

@@ -1,9 +1,10 @@
 import { FORECAST_HORIZON, ForecastGranularity, type ForecastPoint, type SeriesForecast } from '@proxima/contracts'
 import { bucketLabel, formatDecimal } from '../analytics/format'
+import { addDays } from '../analytics/view'
 
 /*
  * The forecasts page's view, kept in the address so a view can be shared: the granularity (`g`), the horizon (`h`),
- * the channel and the community; and the pure pieces the page shows: period labels, the chart's rows, and the plain
+ * the channel, the community and the start of the history (`from`); and the pure pieces the page shows: period labels, the chart's rows, and the plain
  * words about the model and its measured accuracy.
  */
 
@@ -12,6 +13,8 @@ export type ForecastView = {
   horizon: number
   channel: string | null
   community: number | null
+  /** The first day of the history the forecasts learn from (YYYY-MM-DD); null: the default length before now. */
+  from: string | null
 }
 
 const CHANNELS = ['mobile', 'website', 'facebook', 'instagram', 'whatsapp', 'email'] as const
@@ -24,12 +27,37 @@ export function readView(params: URLSearchParams): ForecastView {
   const h = Number(params.get('h'))
   const channel = params.get('channel')
   const community = Number(params.get('community'))
+  const from = params.get('from')
   return {
     granularity,
     horizon: Number.isInteger(h) && h >= 1 && h <= limit.max ? h : limit.default,
     channel: channel && (CHANNELS as readonly string[]).includes(channel) ? channel : null,
     community: Number.isInteger(community) && community > 0 ? community : null,
+    from: from && isDate(from) ? from : null,
   }
+}
+
+/** A real calendar date written YYYY-MM-DD. */
+const isDate = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text
+
+/** How far back the history goes when no `from` is given (the server's default). */
+export const DEFAULT_HISTORY: Record<ForecastGranularity, number> = { day: 180, week: 104, month: 36 }
+
+/** Days in each granularity's period, at most: what 1,000 periods of history span. */
+const PERIOD_DAYS: Record<ForecastGranularity, number> = { day: 1, week: 7, month: 31 }
+
+/**
+ * The dates `from` may take on `today`: no later than today, and no earlier than the server's 1,000 periods of
+ * history allow (with a few periods to spare for the organisation's time zone and the whole-period rounding).
+ */
+export function historyBounds(granularity: ForecastGranularity, today: string): { min: string; max: string } {
+  return { min: addDays(today, -PERIOD_DAYS[granularity] * 990), max: today }
+}
+
+/** Whether `from` is a date within the bounds: what the page sends, rather than a request the server refuses. */
+export function fromWithin(from: string, bounds: { min: string; max: string }): boolean {
+  return isDate(from) && from >= bounds.min && from <= bounds.max
 }
 
 /** The address parameters of a view; defaults are left out. */
@@ -39,6 +67,7 @@ export function writeView(view: ForecastView): URLSearchParams {
   if (view.horizon !== FORECAST_HORIZON[view.granularity].default) out.set('h', String(view.horizon))
   if (view.channel) out.set('channel', view.channel)
   if (view.community !== null) out.set('community', String(view.community))
+  if (view.from !== null) out.set('from', view.from)
   return out
 }
 

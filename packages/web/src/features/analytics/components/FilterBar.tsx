@@ -30,7 +30,7 @@ export const FilterBar = ({ ctx, area }: { ctx: AnalyticsContext; area: Area }) 
 
   if (!phone)
     return (
-      <Box role="search" aria-label="Analytics filters" sx={{ mb: 3 }}>
+      <Box role="search" aria-label="Analytics filters">
         {controls}
       </Box>
     )
@@ -40,7 +40,7 @@ export const FilterBar = ({ ctx, area }: { ctx: AnalyticsContext; area: Area }) 
     assignee: staff.options?.find((s) => s.id === ctx.view.assignee)?.label,
   })
   return (
-    <Box role="search" aria-label="Analytics filters" sx={{ mb: 2 }}>
+    <Box role="search" aria-label="Analytics filters">
       <Button
         ref={button}
         fullWidth

@@ -12,10 +12,21 @@ type Props = {
   onChange: (id: number | null) => void
   /** Names a chosen id that is not in the list (deleted, or from an old link). */
   unknownLabel: (id: number) => string
+  /** Wider on a desktop, for the community or survey a page is about. */
+  wide?: boolean
 }
 
 /** One topic or staff member to narrow the numbers to, or none; typing filters the list, clearing shows all. */
-export const PickFilter = ({ label, allLabel, value, options, loading, onChange, unknownLabel }: Props) => {
+export const PickFilter = ({
+  label,
+  allLabel,
+  value,
+  options,
+  loading,
+  onChange,
+  unknownLabel,
+  wide = false,
+}: Props) => {
   const list = options ?? []
   const selected =
     value === null ? null : (list.find((o) => o.id === value) ?? { id: value, label: unknownLabel(value) })
@@ -32,7 +43,10 @@ export const PickFilter = ({ label, allLabel, value, options, loading, onChange,
       getOptionKey={(option) => option.id}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       // "All topics" reads as the value it stands for, like "All channels" beside it.
-      sx={{ width: { xs: '100%', sm: 220 }, '& input::placeholder': { opacity: 1, color: 'text.primary' } }}
+      sx={{
+        width: { xs: '100%', sm: wide ? 320 : 220 },
+        '& input::placeholder': { opacity: 1, color: 'text.primary' },
+      }}
       renderInput={(params) => (
         <TextField
           {...params}

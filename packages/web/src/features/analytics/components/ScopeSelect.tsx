@@ -1,8 +1,9 @@
-import MenuItem from '@mui/material/MenuItem'
-import TextField from '@mui/material/TextField'
+import Box from '@mui/material/Box'
+import { PickFilter } from './PickFilter'
 
 type Props = {
   label: string
+  /** What no choice means, shown in the empty field ("All communities"). */
   allLabel: string
   value: number | null
   options: { id: number; name: string }[] | undefined
@@ -10,28 +11,17 @@ type Props = {
   onChange: (id: number | null) => void
 }
 
-/** Which community or survey a page is about, or all of them; an id not in the list still shows as itself. */
-export const ScopeSelect = ({ label, allLabel, value, options, loading, onChange }: Props) => {
-  const list = options ?? []
-  const missing = value !== null && !list.some((o) => o.id === value)
-  return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value === null ? '' : String(value)}
-      onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      helperText={loading ? 'Loading the list…' : undefined}
-      sx={{ minWidth: { xs: '100%', sm: 280 }, mb: 2 }}
-    >
-      <MenuItem value="">{allLabel}</MenuItem>
-      {missing ? <MenuItem value={String(value)}>#{value}</MenuItem> : null}
-      {list.map((o) => (
-        <MenuItem key={o.id} value={String(o.id)}>
-          {o.name}
-        </MenuItem>
-      ))}
-    </TextField>
-  )
-}
+/**
+ * Which community or survey a page is about, or all of them. Typing narrows the list (an organisation may run
+ * hundreds); clearing the field goes back to all. An id not in the list (deleted, or from an old link) shows as itself.
+ */
+export const ScopeSelect = ({ options, ...props }: Props) => (
+  <Box sx={{ mb: 2 }}>
+    <PickFilter
+      {...props}
+      wide
+      options={options?.map((o) => ({ id: o.id, label: o.name }))}
+      unknownLabel={(id) => `#${id}`}
+    />
+  </Box>
+)

@@ -1,6 +1,5 @@
 import Grid from '@mui/material/Grid'
-import { useQuery } from '@tanstack/react-query'
-import { fetchCommunities } from '../../community/api'
+import { useCommunityOptions } from '../filter-options'
 import { DataChart } from '../components/DataChart'
 import { Figure } from '../components/Figure'
 import { MetricCard } from '../components/MetricCard'
@@ -20,11 +19,7 @@ const half = { xs: 12, md: 6 }
 /** Community: members, growth, ratings and how much members raise issues and comment, for one or all communities. */
 export const CommunityAnalyticsPage = () => {
   const { ctx, outcomes: o, previous, retry } = useArea(METRICS, HEADLINE)
-  const communities = useQuery({
-    queryKey: ['analytics', 'communities'],
-    queryFn: ({ signal }) => fetchCommunities('', 0, signal),
-    staleTime: 60_000,
-  })
+  const communities = useCommunityOptions()
   const before = {
     commenters: valueOf(previous.uniquecomments)?.count,
     raisers: valueOf(previous.issueuserrelation)?.count,
@@ -36,8 +31,8 @@ export const CommunityAnalyticsPage = () => {
         label="Community"
         allLabel="All communities"
         value={ctx.view.community}
-        options={communities.data?.data.map((c) => ({ id: c.community_id, name: c.community_name }))}
-        loading={communities.isPending}
+        options={communities.options}
+        loading={communities.loading}
         onChange={(community) => ctx.update({ community })}
       />
       <Grid container spacing={2}>

@@ -1,7 +1,6 @@
 import Grid from '@mui/material/Grid'
 import Typography from '@mui/material/Typography'
-import { useQuery } from '@tanstack/react-query'
-import { fetchSurveys } from '../../surveys/api'
+import { useSurveyOptions } from '../filter-options'
 import { DataChart } from '../components/DataChart'
 import { Figure } from '../components/Figure'
 import { MetricCard } from '../components/MetricCard'
@@ -24,11 +23,7 @@ export const SurveysAnalyticsPage = () => {
   // surveyratings needs a survey: without one it is not asked for, and its card asks to choose one.
   const { outcomes: o, previous, retry } = useArea(chosen ? ONE : ALL, HEADLINE)
   const ratings = 'surveyratings' in o ? o.surveyratings : null
-  const surveys = useQuery({
-    queryKey: ['analytics', 'surveys'],
-    queryFn: ({ signal }) => fetchSurveys('all', '', 0, signal),
-    staleTime: 60_000,
-  })
+  const surveys = useSurveyOptions()
   const before = valueOf(previous.surveyresponserate)
   return (
     <>
@@ -36,8 +31,8 @@ export const SurveysAnalyticsPage = () => {
         label="Survey"
         allLabel="All surveys"
         value={ctx.view.survey}
-        options={surveys.data?.data.map((s) => ({ id: s.survey_id, name: s.survey_topic }))}
-        loading={surveys.isPending}
+        options={surveys.options}
+        loading={surveys.loading}
         onChange={(survey) => ctx.update({ survey })}
       />
       <Grid container spacing={2}>

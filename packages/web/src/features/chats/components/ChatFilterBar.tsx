@@ -6,6 +6,7 @@ import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import TextField from '@mui/material/TextField'
 import type { Channel } from '@proxima/contracts'
+import type { ReactNode } from 'react'
 import type { AssigneeFilter, StatusTab } from '../api'
 import { CHANNEL_LABEL } from '../format'
 import { SearchField } from '../../../ui/SearchField'
@@ -18,7 +19,8 @@ export type FilterDraft = {
   search: string
 }
 
-type Props = { value: FilterDraft; onChange: (next: FilterDraft) => void }
+/** `actions`: beside "Escalated only" (the list's export). */
+type Props = { value: FilterDraft; onChange: (next: FilterDraft) => void; actions?: ReactNode }
 
 const TABS: { value: StatusTab; label: string }[] = [
   { value: 'open', label: 'Open' },
@@ -28,7 +30,7 @@ const TABS: { value: StatusTab; label: string }[] = [
 ]
 
 /** Status tabs, search and the assignee, channel and escalation filters of the inbox. */
-export const ChatFilterBar = ({ value, onChange }: Props) => {
+export const ChatFilterBar = ({ value, onChange, actions }: Props) => {
   const set = <K extends keyof FilterDraft>(key: K, next: FilterDraft[K]) => onChange({ ...value, [key]: next })
   const searchTooShort = value.search.trim().length === 1
   return (
@@ -78,17 +80,22 @@ export const ChatFilterBar = ({ value, onChange }: Props) => {
             </MenuItem>
           ))}
         </TextField>
-        <FormControlLabel
-          sx={{ gridColumn: '1 / -1', ml: 0 }}
-          control={
-            <Checkbox
-              size="small"
-              checked={value.escalated}
-              onChange={(event) => set('escalated', event.target.checked)}
-            />
-          }
-          label="Escalated only"
-        />
+        <Box
+          sx={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+        >
+          <FormControlLabel
+            sx={{ ml: 0 }}
+            control={
+              <Checkbox
+                size="small"
+                checked={value.escalated}
+                onChange={(event) => set('escalated', event.target.checked)}
+              />
+            }
+            label="Escalated only"
+          />
+          {actions}
+        </Box>
       </Box>
     </Box>
   )

@@ -17,6 +17,8 @@ import { useRealtimeChannel } from '../../../api/realtime'
 import { useStaffUser } from '../../../app/hooks'
 import { ErrorState } from '../../../ui/states'
 import { AiActionButton } from '../../ai/components/AiActionButton'
+import { ExportButton } from '../../reports/components/ExportButton'
+import { chatMessagesExport } from '../../reports/list-exports'
 import { useChatFeedback } from '../feedback'
 import { CHANNEL_LABEL, STATUS_LABEL, customerName } from '../format'
 import { DETAILS_BESIDE } from '../layout'
@@ -83,6 +85,7 @@ const Header = ({ chat, detailsOpen, onToggleDetails, summarising, onSummarise }
       >
         {resolved ? 'Reopen' : 'Resolve'}
       </Button>
+      <ExportButton icon label="Export messages" target={chatMessagesExport(chat.chat_id, customerName(chat))} />
       <IconButton
         aria-label="Customer details"
         aria-pressed={detailsOpen}

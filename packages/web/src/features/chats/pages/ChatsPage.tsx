@@ -8,8 +8,11 @@ import ForumOutlined from '@mui/icons-material/ForumOutlined'
 import { useState } from 'react'
 import { useParams } from 'react-router'
 import { RealtimeProvider, useRealtimeStatus } from '../../../api/realtime'
+import { useStaffUser } from '../../../app/hooks'
 import { useDebouncedValue } from '../../../ui/use-debounced-value'
 import { visuallyHidden } from '../../../ui/visually-hidden'
+import { ExportButton } from '../../reports/components/ExportButton'
+import { chatListExport } from '../../reports/list-exports'
 import type { ChatFilters } from '../api'
 import { ChatDetails } from '../components/ChatDetails'
 import { ChatFilterBar, type FilterDraft } from '../components/ChatFilterBar'
@@ -33,6 +36,7 @@ const ConnectionHint = () => {
 
 const Inbox = () => {
   const params = useParams()
+  const me = useStaffUser()
   const parsed = Number(params.chatId)
   const chatId = Number.isInteger(parsed) && parsed > 0 ? parsed : null
   const [draft, setDraft] = useState<FilterDraft>(INITIAL)
@@ -62,7 +66,11 @@ const Inbox = () => {
         variant="outlined"
         sx={{ display: { xs: chatId ? 'none' : 'flex', md: 'flex' }, flexDirection: 'column', minHeight: 0 }}
       >
-        <ChatFilterBar value={draft} onChange={setDraft} />
+        <ChatFilterBar
+          value={draft}
+          onChange={setDraft}
+          actions={<ExportButton target={chatListExport(filters, me.id)} size="small" />}
+        />
         <ConnectionHint />
         <Box sx={{ overflowY: 'auto', flexGrow: 1, minHeight: 0 }}>
           <ChatList

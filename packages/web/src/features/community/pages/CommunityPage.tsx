@@ -12,7 +12,7 @@ import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined'
 import EditOutlined from '@mui/icons-material/EditOutlined'
 import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined'
 import type { Community } from '@proxima/contracts'
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router'
 import { hasStatus } from '../../../api/errors'
 import { useIsAdmin } from '../../../app/hooks'
@@ -30,6 +30,8 @@ import { idParam } from '../format'
 import { useCommunity } from '../use-communities'
 import { useCommunityAdmin } from '../use-community-admin'
 import { useIssueLiveUpdates } from '../use-issues'
+import { ExportButton } from '../../reports/components/ExportButton'
+import { communityIssuesExport } from '../../reports/list-exports'
 
 const TABS = [
   { value: 'issues', label: 'Issues' },
@@ -91,7 +93,14 @@ const useViewParams = () => {
   return { tab, setTab, draft, setFilters }
 }
 
-const Header = ({ community, admin }: { community: Community; admin: ReturnType<typeof useCommunityAdmin> | null }) => (
+type HeaderProps = {
+  community: Community
+  admin: ReturnType<typeof useCommunityAdmin> | null
+  /** For every staff member: the issues' export. */
+  actions: ReactNode
+}
+
+const Header = ({ community, admin, actions }: HeaderProps) => (
   <Box component="header" sx={{ mb: 2 }}>
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between' }}>
       <Box sx={{ minWidth: 0 }}>
@@ -107,21 +116,24 @@ const Header = ({ community, admin }: { community: Community; admin: ReturnType<
           </Typography>
         ) : null}
       </Box>
-      {admin ? (
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => admin.edit(community)}>
-            Edit
-          </Button>
-          <Button
-            variant="outlined"
-            color={community.is_archived ? 'primary' : 'error'}
-            startIcon={community.is_archived ? <UnarchiveOutlined /> : <ArchiveOutlined />}
-            onClick={() => admin.archive(community, !community.is_archived)}
-          >
-            {community.is_archived ? 'Restore' : 'Archive'}
-          </Button>
-        </Box>
-      ) : null}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {actions}
+        {admin ? (
+          <>
+            <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => admin.edit(community)}>
+              Edit
+            </Button>
+            <Button
+              variant="outlined"
+              color={community.is_archived ? 'primary' : 'error'}
+              startIcon={community.is_archived ? <UnarchiveOutlined /> : <ArchiveOutlined />}
+              onClick={() => admin.archive(community, !community.is_archived)}
+            >
+              {community.is_archived ? 'Restore' : 'Archive'}
+            </Button>
+          </>
+        ) : null}
+      </Box>
     </Box>
     <Box sx={{ mt: 1.5 }}>
       <CommunityStats community={community} />
@@ -183,7 +195,16 @@ const CommunityView = ({ communityId }: { communityId: number }) => {
         </Typography>
       </Breadcrumbs>
       {community.data ? (
-        <Header community={community.data} admin={isAdmin ? admin : null} />
+        <Header
+          community={community.data}
+          admin={isAdmin ? admin : null}
+          actions={
+            <ExportButton
+              label="Export issues"
+              target={communityIssuesExport(filters, community.data.community_name)}
+            />
+          }
+        />
       ) : (
         <Box role="status" aria-label="Loading community" sx={{ mb: 2 }}>
           <Skeleton width="40%" height={48} />

@@ -24,6 +24,8 @@ import { useCommunity } from '../use-communities'
 import { useIssue, useIssueLiveUpdates } from '../use-issues'
 import { useComments, useThreadLiveUpdates } from '../use-thread'
 import { LoadMoreButton } from '../../../ui/LoadMoreButton'
+import { ExportButton } from '../../reports/components/ExportButton'
+import { issueThreadExport } from '../../reports/list-exports'
 
 const CommentsSkeleton = () => (
   <Box role="status" aria-label="Loading comments">
@@ -157,14 +159,23 @@ const IssueView = ({ issueId }: { issueId: number }) => {
       )}
 
       <Box component="section" aria-labelledby="comments-heading">
-        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1.5 }}>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
           <Typography id="comments-heading" variant="h2" component="h2">
             Comments
           </Typography>
           {issue.data ? (
-            <Typography color="text.secondary" aria-live="polite">
-              {plural(issue.data.comment_count, 'comment')}
-            </Typography>
+            <>
+              <Typography color="text.secondary" aria-live="polite">
+                {plural(issue.data.comment_count, 'comment')}
+              </Typography>
+              <Box sx={{ ml: 'auto' }}>
+                <ExportButton
+                  label="Export thread"
+                  size="small"
+                  target={issueThreadExport({ id: issueId, label: issue.data.issue })}
+                />
+              </Box>
+            </>
           ) : null}
         </Box>
         <ConnectionHint />

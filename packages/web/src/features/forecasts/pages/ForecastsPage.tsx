@@ -5,18 +5,19 @@ import TextField from '@mui/material/TextField'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import Typography from '@mui/material/Typography'
-import { useQuery } from '@tanstack/react-query'
 import { FORECAST_HORIZON, type Channel, type ForecastGranularity, type PredictiveInput } from '@proxima/contracts'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { CHANNEL_LABEL } from '../../chats/format'
-import { fetchCommunities } from '../../community/api'
+import { useCommunityOptions } from '../../analytics/filter-options'
 import { isPlanProblem, PlanProblem } from '../../community/components/PlanProblem'
 import { ScopeSelect } from '../../analytics/components/ScopeSelect'
 import { formatCount, formatPercent } from '../../analytics/format'
+import { addDays, localDate } from '../../analytics/view'
 import { useForecast } from '../api'
 import { ForecastCard } from '../components/ForecastCard'
-import { horizonChoices, PERIOD_NOUN, readView, writeView, type ForecastView } from '../view'
+import { HistoryFromField } from '../components/HistoryFromField'
+import { fromWithin, historyBounds, horizonChoices, PERIOD_NOUN, readView, writeView, type ForecastView } from '../view'
 
 const GRANULARITIES: { value: ForecastGranularity; label: string }[] = [
   { value: 'day', label: 'Daily' },
@@ -41,17 +42,18 @@ function changeText(change: number | null, granularity: ForecastGranularity) {
 export const ForecastsPage = () => {
   const [params, setParams] = useSearchParams()
   const view = readView(params)
-  const update = (change: Partial<ForecastView>) => {
-    const next = { ...view, ...change }
-    // A horizon beyond the new granularity's limit goes back to its default.
-    if (next.horizon > FORECAST_HORIZON[next.granularity].max) next.horizon = FORECAST_HORIZON[next.granularity].default
-    setParams(writeView(next), { replace: true })
-  }
   const [measure, setMeasure] = useState<'chats' | 'messages'>('chats')
   const [topicId, setTopicId] = useState<number | null>(null)
   const [gender, setGender] = useState<'Male' | 'Female' | 'Other' | 'Unknown'>('Female')
   const g = view.granularity
-  const base: PredictiveInput = { granularity: g, horizon: view.horizon }
+  const base: PredictiveInput = {
+    granularity: g,
+    horizon: view.horizon,
+    // A start from the address that the server would refuse (typed into it by hand) is not sent; the field says why.
+    ...(view.from !== null && fromWithin(view.from, historyBounds(g, addDays(localDate(new Date(), 'UTC'), 1)))
+      ? { from: view.from }
+      : {}),
+  }
   const chat: PredictiveInput = view.channel ? { ...base, channel: [view.channel as Channel] } : base
   const community: PredictiveInput = view.community === null ? base : { ...base, community: view.community }
   const interactions = useForecast('chat/interactions', { ...chat, measure })
@@ -61,12 +63,16 @@ export const ForecastsPage = () => {
   const unique = useForecast('client/uniqueclients', base)
   const growth = useForecast('community/growthrate', community)
   const involvements = useForecast('community/involvements', community)
-  const communities = useQuery({
-    queryKey: ['analytics', 'communities'],
-    queryFn: ({ signal }) => fetchCommunities('', 0, signal),
-    staleTime: 60_000,
-  })
+  const communities = useCommunityOptions()
   const timeZone = interactions.data?.timezone ?? 'UTC'
+  const today = localDate(new Date(), timeZone)
+  const update = (change: Partial<ForecastView>) => {
+    const next = { ...view, ...change }
+    // A horizon beyond the new granularity's limit goes back to its default; so does a start it cannot reach.
+    if (next.horizon > FORECAST_HORIZON[next.granularity].max) next.horizon = FORECAST_HORIZON[next.granularity].default
+    if (next.from !== null && !fromWithin(next.from, historyBounds(next.granularity, today))) next.from = null
+    setParams(writeView(next), { replace: true })
+  }
   const period = PERIOD_NOUN[g][0]
   const shownTopic = topics.data?.topics.find((t) => t.topic_id === topicId) ?? topics.data?.topics[0] ?? null
   const shownGender = genders.data?.genders.find((x) => x.gender === gender) ?? null
@@ -137,6 +143,7 @@ export const ForecastsPage = () => {
             </MenuItem>
           ))}
         </TextField>
+        <HistoryFromField granularity={g} value={view.from} today={today} onChange={(from) => update({ from })} />
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Forecasts learn from your organization&apos;s own history of whole {PERIOD_NOUN[g][1]}; the {period} in progress
@@ -273,8 +280,8 @@ export const ForecastsPage = () => {
             label="Community"
             allLabel="All communities"
             value={view.community}
-            options={communities.data?.data.map((c) => ({ id: c.community_id, name: c.community_name }))}
-            loading={communities.isPending}
+            options={communities.options}
+            loading={communities.loading}
             onChange={(id) => update({ community: id })}
           />
         </Grid>

@@ -26,6 +26,8 @@ import { SummaryFigures } from '../results/SummaryFigures'
 import { useSubgroups, useSurveyLiveResults, useSurveyReport } from '../use-survey-results'
 import { useCloseSurvey, useSurvey } from '../use-surveys'
 import { ConfirmDialog } from '../../../ui/ConfirmDialog'
+import { ExportButton } from '../../reports/components/ExportButton'
+import { surveyResponsesExport } from '../../reports/list-exports'
 
 const CloseButton = ({ survey }: { survey: Survey }) => {
   const [open, setOpen] = useState(false)
@@ -69,6 +71,8 @@ const Results = ({ survey }: { survey: Survey }) => {
   const subgroups = useSubgroups(survey.survey_id)
   useSurveyLiveResults(survey.survey_id)
   const period = runPeriod(survey)
+  const chosen = subgroups.data?.find((s) => s.subgroup_id === subgroupId)
+  const subgroup = chosen ? { id: chosen.subgroup_id, label: chosen.subgroup_name } : null
 
   let body
   if (report.isPending) body = <SkeletonBlock height={240} label="Loading the results…" />
@@ -118,6 +122,10 @@ const Results = ({ survey }: { survey: Survey }) => {
             <Button component={RouterLink} to="/surveys">
               All surveys
             </Button>
+            <ExportButton
+              label="Export responses"
+              target={surveyResponsesExport({ id: survey.survey_id, label: survey.survey_topic }, subgroup)}
+            />
             {survey.status === 'published' ? (
               <>
                 <EditSurveyButton survey={survey} />

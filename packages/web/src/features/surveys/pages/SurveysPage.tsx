@@ -23,6 +23,8 @@ import { count } from '../format'
 import { useSurveyListLive } from '../use-survey-results'
 import { useDeleteSurvey, useSurveys } from '../use-surveys'
 import { ConfirmDialog } from '../../../ui/ConfirmDialog'
+import { ExportButton } from '../../reports/components/ExportButton'
+import { surveyListExport } from '../../reports/list-exports'
 
 const FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -114,7 +116,12 @@ export const SurveysPage = () => {
       <PageHeader
         title="Surveys"
         description="Ask customers for feedback and watch the answers arrive."
-        actions={<NewSurveyButton label="New survey" />}
+        actions={
+          <>
+            <ExportButton target={surveyListExport(status, query)} label="Export surveys" />
+            <NewSurveyButton label="New survey" />
+          </>
+        }
       />
       <Box role="search" aria-label="Surveys" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
         <SearchField
