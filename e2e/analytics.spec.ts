@@ -1,78 +1,28 @@
-import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { AREAS } from '../packages/web/src/features/analytics/areas.js'
 import { BAR_FILTERS, METRIC_FILTERS } from '../packages/web/src/features/analytics/filters.js'
+import {
+  DOCS,
+  FIELD,
+  SEARCH,
+  SIZES,
+  batch,
+  count,
+  dateIn,
+  layoutProblems,
+  nextFilter,
+  settled,
+  tableColumn,
+} from './analytics-helpers.js'
 import { DEMO } from './demo-organization.mjs'
-import { docsImage, expectDashboard, pageErrors, seriousViolations, sidewaysOverflow, signIn } from './helpers.js'
+import { docsImage, expectDashboard, pageErrors, signIn } from './helpers.js'
 
 /*
  * The analytics pages on the demo organization e2e/serve.mjs generates (30 days; 90 with E2E_DOCS_IMAGES, whose
  * pictures show the last 90 days): home and every page at 1440 and 390 px, the filters each page offers, the
- * folded filters on a phone, filters kept in the URL, and chart tables that read what the API answers.
+ * folded filters on a phone, filters kept in the URL, and chart tables that read what the API answers. A page's PDF:
+ * analytics-pdf.spec.ts.
  */
-
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-]
-const DOCS = Boolean(process.env.E2E_DOCS_IMAGES)
-const SEARCH = DOCS ? '?period=90d' : ''
-/** The bar's filters by the label of their field. */
-const FIELD = { channel: 'Channels', topic_id: 'Topic', assignee: 'Assignee' } as const
-
-type Filter = Record<string, unknown>
-type Batch = { results: Record<string, Record<string, unknown>>; errors: Record<string, { code: string }> }
-
-/** Every metric card has left its loading state (loaded, empty, failed or asking for a choice). */
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle')
-  await expect(page.locator('[data-status="pending"]')).toHaveCount(0)
-}
-
-async function layoutProblems(page: Page, label: string) {
-  const problems: string[] = []
-  const wide = await sidewaysOverflow(page)
-  if (wide.length > 0) problems.push(`${label}: ${wide.join(', ')}`)
-  for (const fault of await seriousViolations(page, undefined, { sameOrigin: true }))
-    problems.push(`${label}: axe ${fault}`)
-  return problems
-}
-
-/** The calendar date (YYYY-MM-DD) in a time zone, `days` from today. */
-function dateIn(timeZone: string, days = 0) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date())
-  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
-}
-
-/** The filter of the next batch request the page sends for `metric` with a filter that has `has`. */
-async function nextFilter(page: Page, metric: string, has: Filter = {}): Promise<Filter> {
-  const body = (r: Request) => r.postDataJSON() as { metrics: string[]; filter: Filter }
-  const sent = await page.waitForRequest(
-    (r) =>
-      r.url().endsWith('/api/analytics/batch/') &&
-      body(r).metrics.includes(metric) &&
-      Object.entries(has).every(([k, v]) => body(r).filter[k] === v),
-  )
-  return body(sent).filter
-}
-
-async function batch(request: APIRequestContext, token: string, metrics: readonly string[], filter: Filter) {
-  const res = await request.post('/api/analytics/batch/', {
-    headers: { Authorization: `Token ${token}` },
-    data: { metrics, filter },
-  })
-  expect(res.status()).toBe(200)
-  return (await res.json()) as Batch
-}
-
-/** The cells of one column of a chart's table (0 is the first column after the row names). */
-async function tableColumn(card: Locator, table: string, column: number) {
-  await card.getByRole('button', { name: 'Table' }).click()
-  const rows = card.getByRole('table', { name: table, exact: true }).locator('tbody tr')
-  await expect(rows).not.toHaveCount(0)
-  return rows.evaluateAll((trs, i) => trs.map((tr) => tr.querySelectorAll('td')[i]?.textContent ?? ''), column)
-}
-
-const count = (n: number) => n.toLocaleString('en-US')
 
 /**
  * On a phone, on the Chats page: the filters open from their button, two channels are chosen, the open bar is
@@ -109,27 +59,36 @@ async function unfoldFilters(page: Page) {
   return problems
 }
 
-test('the analytics pages of the demo organization: every page on a desktop and a phone, the filters each offers, and chart tables equal to the API', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(DOCS ? 300_000 : 120_000)
+/** Signs the demo admin in; the page's errors are collected from then on. */
+async function start(page: Page) {
   const errors = pageErrors(page)
   await signIn(page, DEMO.admin, DEMO.password)
   await expectDashboard(page, 'Dana')
   const token = (await page.evaluate(() => localStorage.getItem('token'))) as string
+  return { errors, token }
+}
+
+async function listOf<T>(request: APIRequestContext, token: string, path: string) {
+  const res = await request.get(path, { headers: { Authorization: `Token ${token}` }, params: { limit: 100 } })
+  expect(res.status()).toBe(200)
+  return ((await res.json()) as { data: T[] }).data
+}
+
+type StaffRow = { id: number; first_name: string; last_name: string }
+
+test("the server narrows each metric by the filters its pages offer, and the home's week of chats is the API's", async ({
+  page,
+  request,
+}) => {
+  const { errors, token } = await start(page)
 
   // The server applies to each metric the filters the pages think it does (the rest come back as ignored).
-  const topics = (await (
-    await request.get('/api/chat/topics/', { headers: { Authorization: `Token ${token}` }, params: { limit: 100 } })
-  ).json()) as { data: { topic_id: number; name: string }[] }
-  const staff = (await (
-    await request.get('/api/staff/', { headers: { Authorization: `Token ${token}` }, params: { limit: 100 } })
-  ).json()) as { data: { id: number; first_name: string; last_name: string }[] }
+  const topics = await listOf<{ topic_id: number }>(request, token, '/api/chat/topics/')
+  const staff = await listOf<StaffRow>(request, token, '/api/staff/')
   const everything = await batch(request, token, Object.keys(METRIC_FILTERS), {
     channel: ['website'],
-    topic_id: topics.data[0]!.topic_id,
-    assignee: staff.data[0]!.id,
+    topic_id: topics[0]!.topic_id,
+    assignee: staff[0]!.id,
   })
   for (const [metric, uses] of Object.entries(METRIC_FILTERS)) {
     const reply = everything.results[metric] as { meta: { ignored_filters: string[] } } | undefined
@@ -143,10 +102,17 @@ test('the analytics pages of the demo organization: every page on a desktop and 
   const week = { from: dateIn(DEMO.timezone, -6), to: dateIn(DEMO.timezone), granularity: 'day' }
   const chats = (await batch(request, token, ['countchats'], week)).results.countchats as { chat_count: number }
   await expect(glance.getByTestId('glance-chats')).toHaveText(count(chats.chat_count))
+  expect(errors).toEqual([])
+})
 
-  const problems: string[] = []
-  for (const size of SIZES) {
-    const phone = size.width < 600
+for (const size of SIZES) {
+  const phone = size.width < 600
+  test(`every analytics page at ${size.width} px: the filters it offers, no sideways scroll, no serious accessibility fault`, async ({
+    page,
+  }) => {
+    test.setTimeout(DOCS ? 300_000 : 120_000)
+    const { errors } = await start(page)
+    const problems: string[] = []
     await page.setViewportSize(size)
     await page.goto('/')
     await settled(page)
@@ -181,12 +147,60 @@ test('the analytics pages of the demo organization: every page on a desktop and 
         await docsImage(page, `analytics-${area.path}`, { fullPage: true })
       if (phone && area.path === 'response') await docsImage(page, 'analytics-response-phone')
     }
+    expect(problems, problems.join('\n')).toEqual([])
+
+    // The surveys page (the last) asks for a survey before showing ratings, instead of failing.
+    await expect(page.getByTestId('metric-surveyratings')).toContainText('Choose a survey.')
+    expect(errors).toEqual([])
+  })
+}
+
+test("the customers page describes one community's members, chosen by typing its name", async ({ page, request }) => {
+  test.setTimeout(90_000)
+  const { errors, token } = await start(page)
+  // The customers page describes one community's members when one is chosen: the community goes with its metrics,
+  // and the count is the API's for the same filter.
+  await page.setViewportSize(SIZES[0]!)
+  await page.goto('/analytics/customers')
+  await settled(page)
+  await expect(page.getByRole('region', { name: 'Customers who chatted', exact: true })).toBeVisible()
+  const customers = page.getByRole('combobox', { name: 'Customers', exact: true })
+  await customers.click()
+  const chosen = (await page
+    .getByRole('option', { name: /^Members of / })
+    .first()
+    .textContent())!
+  // Typing narrows the list to the communities whose names hold what was typed.
+  const typed = chosen.slice('Members of '.length, 'Members of '.length + 4)
+  await customers.fill(typed)
+  await expect
+    .poll(async () => (await page.getByRole('option').allTextContents()).filter((t) => !t.includes(typed)))
+    .toEqual([])
+  const withCommunity = nextFilter(page, 'clientsaverageage')
+  await page.getByRole('option', { name: chosen, exact: true }).click()
+  await expect(page).toHaveURL(/community=\d+/)
+  const communityFilter = await withCommunity
+  expect(communityFilter.community).toBe(Number(new URL(page.url()).searchParams.get('community')))
+  await settled(page)
+  await expect(customers).toHaveValue(chosen)
+  const people = (await batch(request, token, ['clientsaverageage'], communityFilter)).results.clientsaverageage as {
+    total_clients: number
   }
+  await expect(page.getByRole('region', { name: 'Community members', exact: true })).toContainText(
+    people.total_clients.toLocaleString('en-US'),
+  )
+  const problems = await layoutProblems(page, 'customers of one community at 1440')
   expect(problems, problems.join('\n')).toEqual([])
+  expect(errors).toEqual([])
+})
 
-  // The surveys page asks for a survey before showing ratings, instead of failing.
-  await expect(page.getByTestId('metric-surveyratings')).toContainText('Choose a survey.')
-
+test('a period, a time zone, a topic and an assignee go to the address and the requests, and chart tables show what the API answers', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const { errors, token } = await start(page)
+  const staff = await listOf<StaffRow>(request, token, '/api/staff/')
   // On a desktop: a period and a time zone go to the URL and stay there after a reload; the chart of chats per day
   // then shows in its table what the API answers for the same filter.
   await page.setViewportSize(SIZES[0]!)
@@ -222,9 +236,9 @@ test('the analytics pages of the demo organization: every page on a desktop and 
     data: { topic_id: number; topic: string }[]
   }
   const topic = busiest.data[0]!
-  let person = staff.data[0]!
+  let person = staff[0]!
   let most = -1
-  for (const member of staff.data) {
+  for (const member of staff) {
     const narrow = { ...filter, topic_id: topic.topic_id, assignee: member.id }
     const got = (await batch(request, token, ['averageresponsetime'], narrow)).results.averageresponsetime as {
       response_count: number

@@ -100,6 +100,48 @@ test('the forecasts page of the demo organization: every forecast on a desktop a
   const end = api.forecast.at(-1)!
   const count = (n: number) => Math.round(n).toLocaleString('en-US')
   expect(cells.slice(1)).toEqual([end.value, end.lower_80, end.upper_80, end.lower_95, end.upper_95].map(count))
+
+  // The history can start later than its default: every forecast is asked from that day, and the chats history
+  // begins with the first whole week on or after it.
+  const from = new Date(Date.now() - 140 * 86_400_000).toISOString().slice(0, 10)
+  const historyFrom = page.getByLabel('History from')
+  await expect(page.getByText('Empty: the last 104 weeks.')).toBeVisible()
+  const asked = page.waitForResponse(
+    (r) =>
+      r.url().endsWith('/api/predictive/chat/interactions/') &&
+      (r.request().postDataJSON() as { from?: string }).from === from,
+  )
+  await historyFrom.fill(from)
+  const reply = (await (await asked).json()) as { history: { start_time: string }[] }
+  await expect(page).toHaveURL(new RegExp(`from=${from}`))
+  expect(reply.history.length).toBeGreaterThan(0)
+  expect(reply.history.length).toBeLessThanOrEqual(20)
+  expect(Date.parse(reply.history[0]!.start_time)).toBeGreaterThanOrEqual(Date.parse(`${from}T00:00:00Z`) - 86_400_000)
+  await settled(page)
+
+  // A start after today is not asked for: the field says which dates it takes, and the view keeps its start.
+  const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
+  await historyFrom.fill(later)
+  await expect(page.getByText(/^Choose a date from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\.$/)).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`from=${from}`))
+  for (const fault of await seriousViolations(page, undefined, { sameOrigin: true }))
+    problems.push(`forecasts with a bad start: axe ${fault}`)
+  expect(problems, problems.join('\n')).toEqual([])
+
+  // A start written into the address by hand that the server would refuse is not asked for: the field says so.
+  const refused: string[] = []
+  page.on('response', (r) => {
+    if (r.url().includes('/api/predictive/') && r.status() === 400) refused.push(r.url())
+  })
+  await page.goto('/analytics/forecasts?g=week&from=1990-01-01')
+  await settled(page)
+  await expect(page.getByText(/^Choose a date from /)).toBeVisible()
+  expect(refused).toEqual([])
+
+  // Emptied, the default history is back.
+  await historyFrom.fill('')
+  await expect(page).not.toHaveURL(/from=/)
+  await expect(page.getByText('Empty: the last 104 weeks.')).toBeVisible()
   expect(errors).toEqual([])
 })
 

@@ -156,6 +156,7 @@ export async function seriousViolations(
   include?: string,
   { sameOrigin = false }: { sameOrigin?: boolean } = {},
 ): Promise<string[]> {
+  await transitionsSettled(page)
   const axe = new AxeBuilder({ page }).setLegacyMode(sameOrigin)
   const result = await (include ? axe.include(include) : axe).analyze()
   return result.violations
@@ -167,6 +168,23 @@ export async function seriousViolations(
           .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
           .join(' | ')}`,
     )
+}
+
+/**
+ * Resolves when the page's finite CSS transitions and animations have ended (a button fading from disabled to enabled,
+ * a menu closing), or after two seconds: axe reads colours as they are at that moment, and a colour halfway through a
+ * fade can read as poor contrast. Endless ones (spinners, skeletons) are not waited for.
+ */
+export async function transitionsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running')
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+    if (finite.length === 0) return
+    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2000))])
+  })
 }
 
 /**
