@@ -26,6 +26,16 @@ export function playwrightFailures(report) {
   return [...(report.errors ?? []).map((e) => `Playwright: ${firstLine(e.message)}`), ...specFailures(report.suites)]
 }
 
+/** Which line of which file failed, and on what element: a bare `toBeVisible() failed` names neither. */
+function where(error) {
+  if (!error) return ''
+  // eslint-disable-next-line no-control-regex -- error messages carry terminal colour codes
+  const plain = String(error.message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
+  const locator = /^Locator: (.+)$/m.exec(plain)?.[1]?.trim().slice(0, 200)
+  const at = error.location ? `${error.location.file.split('/').pop()}:${error.location.line}` : null
+  return [locator ? ` (${locator})` : '', at ? ` at ${at}` : ''].join('')
+}
+
 function specFailures(suites, titles = []) {
   const lines = []
   for (const suite of suites ?? []) {
@@ -33,9 +43,9 @@ function specFailures(suites, titles = []) {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
         if (t.status !== 'unexpected' && t.status !== 'flaky') continue
-        const error = t.results?.find((r) => r.error)?.error?.message
+        const error = t.results?.find((r) => r.error)?.error
         const flaky = t.status === 'flaky' ? ' (flaky)' : ''
-        lines.push(`${[...path, spec.title].join(' › ')}${flaky}: ${firstLine(error)}`)
+        lines.push(`${[...path, spec.title].join(' › ')}${flaky}: ${firstLine(error?.message)}${where(error)}`)
       }
     }
     lines.push(...specFailures(suite.suites, path))
