@@ -153,6 +153,15 @@ test('a moderator sees a new issue live, answers it, removes a comment, solves i
   await expect(search).toBeHidden()
   await page.keyboard.press('Control+K')
   await expect(search.getByRole('searchbox', { name: 'Search' })).toHaveValue(word)
+  // Selected, so that typing replaces it.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const input = document.activeElement as HTMLInputElement
+        return [input.type, input.selectionStart, input.selectionEnd]
+      }),
+    )
+    .toEqual(['search', 0, word.length])
   await result.click()
   await expect(search).toBeHidden()
   await expect(page).toHaveURL(new RegExp(`/community/issues/${issue.issue_id}$`))

@@ -24,7 +24,9 @@ async function openSearch(page: Page) {
   await page.keyboard.press('Control+K')
   const dialog = page.getByRole('dialog', { name: 'Search' })
   await expect(dialog).toBeVisible()
-  return { dialog, box: dialog.getByRole('searchbox', { name: 'Search' }) }
+  const box = dialog.getByRole('searchbox', { name: 'Search' })
+  await expect(box).toBeFocused()
+  return { dialog, box }
 }
 
 test('typing the start of a word in the search window finds the issue and the chat that contain it', async ({

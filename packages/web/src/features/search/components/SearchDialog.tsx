@@ -11,7 +11,7 @@ import { useTheme } from '@mui/material/styles'
 import Close from '@mui/icons-material/Close'
 import Search from '@mui/icons-material/Search'
 import SearchOff from '@mui/icons-material/SearchOff'
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { hasStatus } from '../../../api/errors'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
@@ -44,6 +44,14 @@ export const SearchDialog = () => {
   const hintId = useId()
   const resultsRef = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
+
+  // The word kept from the last opening is selected at the window's first focus, so typing replaces it. Selecting at
+  // every focus would let focus coming back into the window (the dialog keeps it inside) select what is being typed,
+  // and the next key would replace it.
+  const selectAtFocus = useRef(true)
+  useEffect(() => {
+    if (open) selectAtFocus.current = true
+  }, [open])
 
   const query = useDebouncedValue(word.trim(), 250)
   const active = query.length >= SEARCH_MIN_LENGTH
@@ -159,6 +167,11 @@ export const SearchDialog = () => {
             placeholder="Words from a chat, issue, comment or community"
             value={word}
             onChange={(event) => dispatch(searchWordChanged(event.target.value))}
+            onFocus={(event) => {
+              if (!selectAtFocus.current) return
+              selectAtFocus.current = false
+              event.target.select()
+            }}
             onKeyDown={(event) => {
               // A search field empties itself on Escape; here Escape only closes the window, which keeps the word.
               if (event.key === 'Escape') event.preventDefault()
@@ -167,7 +180,6 @@ export const SearchDialog = () => {
                 openFirst()
               }
             }}
-            onFocus={(event) => event.target.select()}
             slotProps={{
               htmlInput: { maxLength: SEARCH_WORD_MAX, 'aria-describedby': hintId, enterKeyHint: 'search' },
               input: {
