@@ -32,13 +32,21 @@ function literal(value: unknown): string {
   throw new Error(`A query parameter of type ${typeof value} cannot be written as a literal.`)
 }
 
+/** A COPY export: its rows as counted in its snapshot, and the CSV output (null when there were more than allowed). */
+export type CopyExport = { rows: number; stream: Readable | null }
+
 /**
- * Starts the COPY of `query` in a read-only transaction whose time zone is `timeZone`, on a connection of its own, and
- * resolves once the first bytes (or the end) have come, so that a failing query rejects rather than cutting a file.
- * The connection goes back to the pool when the stream ends; a stream destroyed before its end (a client gone) closes
- * the connection, which stops the query on the server.
+ * Counts the rows of an export and, if there are no more than `max`, starts the COPY of `query`: both in one
+ * read-only, repeatable-read transaction whose time zone is `timeZone`, on a connection of its own, so the file has
+ * exactly the rows counted. Resolves once the COPY's first bytes (or its end) have come, so that a failing query
+ * rejects rather than cutting a file. The connection goes back to the pool when the stream ends; a stream destroyed
+ * before its end (a client gone) closes the connection, which stops the query on the server.
  */
-export async function copyCsv(pool: pg.Pool, query: CompiledQuery, timeZone: string): Promise<Readable> {
+export async function copyCsv(
+  pool: pg.Pool,
+  exported: { count: CompiledQuery; query: CompiledQuery; max: number },
+  timeZone: string,
+): Promise<CopyExport> {
   const client = await pool.connect()
   let released = false
   const release = (destroy: boolean | Error) => {
@@ -47,9 +55,20 @@ export async function copyCsv(pool: pg.Pool, query: CompiledQuery, timeZone: str
     client.release(destroy)
   }
   try {
-    await client.query('BEGIN READ ONLY')
+    // The snapshot is taken at the transaction's first statement; the count and the COPY both read it.
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
     await client.query(`SELECT set_config('TimeZone', $1, true)`, [timeZone])
-    const stream = client.query(copyTo(`COPY (${inlineParameters(query)}) TO STDOUT WITH (FORMAT csv)`))
+    const counted = await client.query<{ n: string | number }>(
+      exported.count.sql,
+      exported.count.parameters as unknown[],
+    )
+    const rows = Number(counted.rows[0]!.n)
+    if (rows > exported.max) {
+      await client.query('ROLLBACK')
+      release(false)
+      return { rows, stream: null }
+    }
+    const stream = client.query(copyTo(`COPY (${inlineParameters(exported.query)}) TO STDOUT WITH (FORMAT csv)`))
     let ended = false
     stream.once('end', () => {
       ended = true
@@ -75,7 +94,7 @@ export async function copyCsv(pool: pg.Pool, query: CompiledQuery, timeZone: str
       stream.once('end', onEnd)
       stream.once('error', settle)
     })
-    return stream
+    return { rows, stream }
   } catch (err) {
     release(err instanceof Error ? err : true)
     throw err

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import type { Readable } from 'node:stream'
 import { Kysely, PostgresDialect, sql, type CompiledQuery, type Transaction } from 'kysely'
 import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
-import { copyCsv } from './copy-csv.js'
+import { copyCsv, type CopyExport } from './copy-csv.js'
 import type { DB } from './schema.js'
 import { createWriteObserver, type TableWrite } from './writes.js'
 
@@ -48,10 +47,13 @@ export type Database = {
    */
   onWrite: (listener: (write: TableWrite) => void) => () => void
   /**
-   * Streams `COPY (<query>) TO STDOUT WITH (FORMAT csv)` with times in `timeZone`, on a connection of its own, once its
-   * first bytes are in (db/copy-csv.ts); null on PGlite, which has no streaming COPY.
+   * Counts an export's rows and, when there are no more than `max`, streams `COPY (<query>) TO STDOUT WITH (FORMAT
+   * csv)` of them, both in one snapshot with times in `timeZone`, on a connection of its own, once the first bytes are
+   * in (db/copy-csv.ts); null on PGlite, which has no streaming COPY.
    */
-  copyCsv: ((query: CompiledQuery, timeZone: string) => Promise<Readable>) | null
+  copyCsv:
+    | ((exported: { count: CompiledQuery; query: CompiledQuery; max: number }, timeZone: string) => Promise<CopyExport>)
+    | null
   /** Connections of the PostgreSQL pool: open, idle, and requests waiting for one (null on PGlite). */
   poolStats: () => { total: number; idle: number; waiting: number } | null
   /** Closes the pool or the embedded database. */
@@ -124,7 +126,7 @@ export async function openDatabase(opts: {
       session,
       listen: listener.listen,
       onListenResumed: listener.onResumed,
-      copyCsv: (query, timeZone) => copyCsv(pool, query, timeZone),
+      copyCsv: (exported, timeZone) => copyCsv(pool, exported, timeZone),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       notify: (channel, payload) => notifyVia(db, channel, payload),
       onWrite: (listener) => writes.onWrite(listener),

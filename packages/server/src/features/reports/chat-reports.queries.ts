@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database.js'
 import { displayName } from '../../lib/names.js'
 import {
   cellColumns,
-  countRows,
+  countQuery,
   keyOf,
   numberCell,
   personCell,
@@ -52,9 +52,9 @@ function chatRows(db: Executor, tenantId: number, s: ChatReportScope) {
 /** Chats `c` assigned to the employee or to nobody. */
 const visibleTo = (userId: number) => sql<boolean>`(c.assignee_id IS NULL OR c.assignee_id = ${userId})`
 
-/** How many chats the report has, counting no further than `cap`. */
+/** The query of how many chats the report has, counting no further than `cap`. */
 export const countChatReport = (db: Executor, tenantId: number, s: ChatReportScope, cap: number) =>
-  countRows(db, chatRows(db, tenantId, s).select('c.id').limit(cap))
+  countQuery(db, chatRows(db, tenantId, s).select('c.id').limit(cap))
 
 /** The chats report's cells, newest first (ties by id): a page after a row, or every row. */
 export function chatReportQuery(db: Executor, tenantId: number, s: ChatReportScope, slice: Slice, guard: boolean) {
@@ -136,9 +136,9 @@ function messageRows(db: Executor, tenantId: number, s: MessageReportScope) {
   return q
 }
 
-/** How many messages the report has, counting no further than `cap`. */
+/** The query of how many messages the report has, counting no further than `cap`. */
 export const countMessageReport = (db: Executor, tenantId: number, s: MessageReportScope, cap: number) =>
-  countRows(db, messageRows(db, tenantId, s).select('m.id').limit(cap))
+  countQuery(db, messageRows(db, tenantId, s).select('m.id').limit(cap))
 
 /** The messages report's cells, oldest first (ties by id): a page after a row, or every row. */
 export function messageReportQuery(

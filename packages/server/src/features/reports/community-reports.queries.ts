@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Executor } from '../../db/database.js'
 import {
   cellColumns,
-  countRows,
+  countQuery,
   keyOf,
   numberCell,
   personCell,
@@ -36,9 +36,9 @@ function issueRows(db: Executor, tenantId: number, s: IssueReportScope) {
   return q
 }
 
-/** How many issues the report has, counting no further than `cap`. */
+/** The query of how many issues the report has, counting no further than `cap`. */
 export const countIssueReport = (db: Executor, tenantId: number, s: IssueReportScope, cap: number) =>
-  countRows(db, issueRows(db, tenantId, s).select('i.id').limit(cap))
+  countQuery(db, issueRows(db, tenantId, s).select('i.id').limit(cap))
 
 /** The issues report's cells, newest first (ties by id): a page after a row, or every row. */
 export function issueReportQuery(db: Executor, tenantId: number, s: IssueReportScope, slice: Slice, guard: boolean) {
@@ -101,9 +101,9 @@ function commentRows(db: Executor, tenantId: number, s: ThreadReportScope) {
   return q
 }
 
-/** How many comments the report has, counting no further than `cap`. */
+/** The query of how many comments the report has, counting no further than `cap`. */
 export const countThreadReport = (db: Executor, tenantId: number, s: ThreadReportScope, cap: number) =>
-  countRows(db, commentRows(db, tenantId, s).select('c.id').limit(cap))
+  countQuery(db, commentRows(db, tenantId, s).select('c.id').limit(cap))
 
 /** Reactions of one kind to comment `c`. */
 const reactionCount = (reaction: 'like' | 'dislike') =>

@@ -27,12 +27,13 @@ import {
 } from './survey-reports.queries.js'
 
 /*
- * What each report reads (contract §9.1): how many rows a scope has, and the query of its cells, as a page after a
+ * What each report reads (contract §9.1): the queries of how many rows a scope has and of its cells, as a page after a
  * row or as every row. `guard` asks for CSV's formula guard on text cells (the PDF shows the values as they are).
  */
 
 export type ReportSource = {
-  count: (cap: number) => Promise<number>
+  /** How many rows there are, counting no further than `cap` (one `n`). */
+  count: (cap: number) => CompiledQuery
   query: (slice: Slice) => CompiledQuery
 }
 

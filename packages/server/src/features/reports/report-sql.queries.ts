@@ -80,9 +80,13 @@ export function afterKey(time: string, id: string, after: Keyset, order: 'newest
 export const keyOf = (column: string) =>
   sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
-/** How many rows a report's query has (with `LIMIT cap`, so the count stops there). */
-export async function countRows(db: Executor, capped: Expression<unknown>) {
-  const { rows } = await sql<{ n: string | number }>`SELECT count(*) AS n FROM (${capped}) x`.execute(db)
+/** The query of how many rows a report's query has (with `LIMIT cap`, so the count stops there): one `n`. */
+export const countQuery = (db: Executor, capped: Expression<unknown>): CompiledQuery =>
+  sql<{ n: string | number }>`SELECT count(*) AS n FROM (${capped}) x`.compile(db)
+
+/** Runs a `countQuery`. */
+export async function countOf(db: Executor, query: CompiledQuery) {
+  const { rows } = await db.executeQuery<{ n: string | number }>(query)
   return Number(rows[0]!.n)
 }
 

@@ -34,6 +34,7 @@ import {
   threadsSource,
   type ReportSource,
 } from './report-sources.js'
+import { countOf } from './report-sql.queries.js'
 import { findReportSurvey, subgroupName } from './survey-reports.queries.js'
 import type { VoiceLinks } from '../media/voice-links.js'
 
@@ -132,35 +133,47 @@ export function createExportService({
 
   let copies = 0
 
+  /** How many rows `rows` has, counted in a statement of its own; more than `max` is 413. */
+  async function countWithin(rows: ReportSource, format: ReportFormat, max: number) {
+    const n = await countOf(db, rows.count(max + 1))
+    if (n > max) throw tooLarge(format, max)
+    return n
+  }
+
   /**
-   * The CSV's bytes: PostgreSQL's COPY when there is one and a place for it, else pages written here (the first read
-   * before). Both ways give the same bytes.
+   * The CSV's row count and bytes: PostgreSQL's COPY, counted in the same snapshot, when there is one and a place for
+   * it; else counted, then written here from pages (the first read before). Both ways give the same bytes.
    */
-  async function csvBody(columns: readonly string[], rows: ReportSource, timeZone: string) {
+  async function csvExport(columns: readonly string[], rows: ReportSource, timeZone: string, max: number) {
     if (copyCsv && copies < copiesAtOnce) {
       copies++
       try {
-        const body = csvFromCopy(columns, await copyCsv(rows.query('all'), timeZone))
+        const copy = await copyCsv({ count: rows.count(max + 1), query: rows.query('all'), max }, timeZone)
+        if (!copy.stream) throw tooLarge('csv', max)
+        const body = csvFromCopy(columns, copy.stream)
         body.once('close', () => copies--)
-        return body
+        return { rows: copy.rows, body }
       } catch (err) {
         copies--
         throw err
       }
     }
-    return csvStream(columns, await readingAhead(pagesOf(db, rows, timeZone, columns.length)))
+    const counted = await countWithin(rows, 'csv', max)
+    return { rows: counted, body: csvStream(columns, await readingAhead(pagesOf(db, rows, timeZone, columns.length))) }
   }
-  /** The PDF: the header block, then the pages of rows (the first read before the first byte). */
-  async function pdfBody(
+  /** The PDF's row count and bytes: the header block, then the pages of rows (the first read before the first byte). */
+  async function pdfExport(
     report: Report,
     columns: readonly string[],
     tenant: { name: string; ownTimeZone: string; timeZone: string },
     rows: Rows,
+    max: number,
   ) {
+    const counted = await countWithin(rows.rows, 'pdf', max)
     const pages = await readingAhead(pagesOf(db, rows.rows, tenant.timeZone, columns.length))
     const show = rows.pdfCells
     const now = clock.now()
-    return pdfStream({
+    const body = pdfStream({
       title: REPORT_TITLES[report],
       tenantName: tenant.name,
       generated: generatedLine(now, tenant.ownTimeZone),
@@ -172,6 +185,7 @@ export function createExportService({
           })()
         : pages,
     })
+    return { rows: counted, body }
   }
 
   /** The one thread, issue or community a threads report reads, in words; another organization's is 404. */
@@ -205,11 +219,11 @@ export function createExportService({
       const tenant = await tenantOf(actor, input)
       const rowsOf = await source(tenant.timeZone, format === 'csv')
       const max = limits.maxRows[format]
-      const rows = await rowsOf.rows.count(max + 1)
-      if (rows > max) throw tooLarge(format, max)
       const columns = rowsOf.columns ?? REPORT_COLUMNS[report]
-      const body = await unknownZoneIsBadInput(
-        format === 'csv' ? csvBody(columns, rowsOf.rows, tenant.timeZone) : pdfBody(report, columns, tenant, rowsOf),
+      const { rows, body } = await unknownZoneIsBadInput(
+        format === 'csv'
+          ? csvExport(columns, rowsOf.rows, tenant.timeZone, max)
+          : pdfExport(report, columns, tenant, rowsOf, max),
       )
       body.once('close', release)
       return {

@@ -5,7 +5,7 @@ import { surveyAudienceClients } from '../../db/survey-audience.js'
 import { effectiveClosedAt, effectiveStatus } from '../../db/survey-status.js'
 import {
   cellColumns,
-  countRows,
+  countQuery,
   keyOf,
   numberCell,
   personCell,
@@ -87,9 +87,9 @@ const surveyTypeCell = (): TextCell => sql`CASE
       THEN 'close_ended'
     ELSE 'mixed' END`
 
-/** How many surveys the report has, counting no further than `cap`. */
+/** The query of how many surveys the report has, counting no further than `cap`. */
 export const countSurveyReport = (db: Executor, tenantId: number, s: SurveyReportScope, cap: number) =>
-  countRows(db, surveyRows(db, tenantId, s).select('s.id').limit(cap))
+  countQuery(db, surveyRows(db, tenantId, s).select('s.id').limit(cap))
 
 /** The surveys report's cells, newest first (ties by id): a page after a row, or every row. */
 export function surveyReportQuery(db: Executor, tenantId: number, s: SurveyReportScope, slice: Slice, guard: boolean) {
@@ -181,9 +181,9 @@ function answerCell(question: StoredQuestion, guard: boolean): TextCell {
   )
 }
 
-/** How many responses the report has, counting no further than `cap`. */
+/** The query of how many responses the report has, counting no further than `cap`. */
 export const countSurveyResponseReport = (db: Executor, tenantId: number, s: SurveyResponseReportScope, cap: number) =>
-  countRows(db, responseRows(db, tenantId, s).select('r.id').limit(cap))
+  countQuery(db, responseRows(db, tenantId, s).select('r.id').limit(cap))
 
 /**
  * The survey responses report's cells, oldest first (ties by id): the fixed cells, then one per question, each its
