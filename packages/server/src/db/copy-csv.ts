@@ -58,10 +58,7 @@ export async function copyCsv(
     // The snapshot is taken at the transaction's first statement; the count and the COPY both read it.
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
     await client.query(`SELECT set_config('TimeZone', $1, true)`, [timeZone])
-    const counted = await client.query<{ n: string | number }>(
-      exported.count.sql,
-      exported.count.parameters as unknown[],
-    )
+    const counted = await client.query<{ n: string | number }>(exported.count.sql, [...exported.count.parameters])
     const rows = Number(counted.rows[0]!.n)
     if (rows > exported.max) {
       await client.query('ROLLBACK')
