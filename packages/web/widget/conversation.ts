@@ -131,7 +131,8 @@ export const useConversation = (api: Api, widgetKey: string, open: boolean) => {
     if (!token || !chatId) return
     const connection = connectRealtime(api.origin, token, chatId, {
       onFrame: (f) => frameRef.current(f),
-      onReconnected: () => {
+      // Also at the first connection: a reply written between the history's read and the subscription is fetched.
+      onSubscribed: () => {
         void api
           .getChat(token, chatId)
           .then(setChat)

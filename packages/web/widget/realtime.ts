@@ -5,8 +5,11 @@ export type Frame = ServerFrame
 
 type Handlers = {
   onFrame: (frame: Frame) => void
-  /** Called after every `ready` except the first: the caller refetches what it may have missed. */
-  onReconnected: () => void
+  /**
+   * Called once each connection's subscription is in effect (the server answers frames in order, so the `pong` to a
+   * `ping` sent after `subscribe` comes once it is): the caller fetches what came before, which the socket missed.
+   */
+  onSubscribed: () => void
   /** The server refused the token (close code 4001). */
   onUnauthorized: () => void
 }
@@ -22,7 +25,6 @@ export const connectRealtime = (origin: string, token: string, chatId: number, h
   let socket: WebSocket | null = null
   let stopped = false
   let attempts = 0
-  let readyOnce = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let lastTyping = 0
 
@@ -43,6 +45,7 @@ export const connectRealtime = (origin: string, token: string, chatId: number, h
       return
     }
     socket = ws
+    let subscribing = false
     ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }))
     ws.onmessage = (event) => {
       let frame: Frame
@@ -54,8 +57,13 @@ export const connectRealtime = (origin: string, token: string, chatId: number, h
       if (frame.type === 'ready') {
         attempts = 0
         ws.send(JSON.stringify({ type: 'subscribe', channel: `chat:${chatId}` }))
-        if (readyOnce) handlers.onReconnected()
-        readyOnce = true
+        ws.send(JSON.stringify({ type: 'ping' }))
+        subscribing = true
+        return
+      }
+      if (frame.type === 'pong' && subscribing) {
+        subscribing = false
+        handlers.onSubscribed()
         return
       }
       handlers.onFrame(frame)
