@@ -2,7 +2,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import IconButton from '@mui/material/IconButton'
 import Search from '@mui/icons-material/Search'
-import { Suspense, lazy, useEffect, useState } from 'react'
+import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { searchOpened } from '../search-window'
 
@@ -29,7 +29,9 @@ export const SearchLauncher = () => {
   const [used, setUsed] = useState(open)
   if (open && !used) setUsed(true)
 
-  useEffect(() => {
+  // Attached in the same commit as the button appears (and again, with no gap, if the bar is drawn anew), so a shortcut
+  // pressed as soon as the button shows is never lost.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return
       const ctrlK = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k'
@@ -39,12 +41,13 @@ export const SearchLauncher = () => {
       dispatch(searchOpened())
     }
     window.addEventListener('keydown', onKeyDown)
-    const idle = window.setTimeout(() => void loadDialog(), 3000)
-    return () => {
-      window.removeEventListener('keydown', onKeyDown)
-      window.clearTimeout(idle)
-    }
+    return () => window.removeEventListener('keydown', onKeyDown)
   }, [dispatch])
+
+  useEffect(() => {
+    const idle = window.setTimeout(() => void loadDialog(), 3000)
+    return () => window.clearTimeout(idle)
+  }, [])
 
   const openWindow = () => dispatch(searchOpened())
   const held = word.trim()
